@@ -1,0 +1,7 @@
+"""newsweave: understand a news event from many messy reports."""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+__all__ = ["__version__"]

@@ -1,0 +1,203 @@
+"""The command line: a thin layer over the library (``newsweave.pipeline`` and friends).
+
+Exit codes: 0 success; 1 some inputs rejected (each named on stderr); 2 usage error or nothing
+could be processed. Bad input never prints a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from newsweave import __version__
+from newsweave.errors import InputError, NewsweaveError, UsageError
+
+app = typer.Typer(
+    name="newsweave",
+    help="Understand a news event from many messy reports: clean, group, cite, compare.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class Reporter:
+    """Counts rejected inputs and names each on stderr in one line."""
+
+    def __init__(self) -> None:
+        self.rejected = 0
+
+    def __call__(self, error: InputError) -> None:
+        self.rejected += 1
+        err.print(f"newsweave: skipped {error}", markup=False)
+
+    def exit_code(self, processed: int) -> int:
+        if processed == 0:
+            return 2
+        return 1 if self.rejected else 0
+
+
+@contextmanager
+def progress(label: str, total: int | None = None) -> Iterator[Progress]:
+    """A progress bar on stderr, shown only when stderr is a terminal."""
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed} done"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
+        bar.add_task(label, total=total)
+        yield bar
+
+
+def _write(text: str, out: Path | None) -> None:
+    if out is None:
+        sys.stdout.write(text)
+        return
+    from newsweave.store.files import atomic_write_text
+
+    atomic_write_text(out, text)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"newsweave: {message}", markup=False)
+    return typer.Exit(code)
+
+
+class BriefFormat(str, Enum):
+    md = "md"
+    json = "json"
+    html = "html"
+
+
+class CleanFormat(str, Enum):
+    json = "json"
+    text = "text"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"newsweave {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Understand a news event from many messy reports: clean, group, cite, compare."""
+
+
+@app.command()
+def brief(
+    paths: Annotated[list[str], typer.Argument(help="Files or folders of articles (read recursively).")],
+    fmt: Annotated[BriefFormat, typer.Option("--format", help="Output format.")] = BriefFormat.md,
+    words: Annotated[int, typer.Option(min=1, help="Summary length in words.")] = 120,
+    lang: Annotated[str, typer.Option(help="Language the summary is written in.")] = "en",
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file, not stdout.")] = None,
+) -> None:
+    """Read every article under PATHS, group them into events and print one briefing per event."""
+    from newsweave.pipeline import Pipeline
+    from newsweave.report import render
+
+    reporter = Reporter()
+    try:
+        pipeline = Pipeline(words=words, lang=lang)
+        with progress("reading articles") as bar:
+            articles = pipeline.read(paths, reporter, on_article=lambda: bar.advance(0))
+        if not articles:
+            raise fail("no article could be read from the given paths")
+        with progress("briefing"):
+            briefing = pipeline.brief(articles)
+        _write(render(briefing, fmt.value), out)
+    except NewsweaveError as exc:
+        raise fail(str(exc)) from None
+    raise typer.Exit(reporter.exit_code(len(articles)))
+
+
+@app.command()
+def clean(
+    path: Annotated[str, typer.Argument(help="One article file.")],
+    fmt: Annotated[CleanFormat, typer.Option("--format", help="json or text.")] = CleanFormat.json,
+) -> None:
+    """Print one article, cleaned: metadata plus clean text (json), or the clean text alone."""
+    from newsweave.pipeline import Pipeline
+
+    reporter = Reporter()
+    articles = Pipeline().read([path], reporter)
+    if not articles:
+        raise typer.Exit(2)
+    art = articles[0]
+    if fmt is CleanFormat.text:
+        sys.stdout.write(art.text + "\n")
+    else:
+        doc = art.to_dict()
+        doc.pop("story")
+        doc.pop("copy_of")
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+    raise typer.Exit(reporter.exit_code(len(articles)))
+
+
+@app.command()
+def summarize(
+    input: Annotated[Path, typer.Option("--input", help="Clusters as JSON Lines.")],
+    words: Annotated[int, typer.Option(min=1, help="Summary length in words.")] = 100,
+    output: Annotated[Path | None, typer.Option("--output", help="Write JSONL here.")] = None,
+    lang: Annotated[str, typer.Option(help="Language of the summary.")] = "en",
+) -> None:
+    """Benchmark mode: summarise each cluster of an input JSONL file (references are never read)."""
+    from newsweave.summarize.batch import summarize_jsonl
+
+    reporter = Reporter()
+    try:
+        with progress("summarizing clusters"):
+            lines, done = summarize_jsonl(input, words, lang, reporter)
+    except NewsweaveError as exc:
+        raise fail(str(exc)) from None
+    _write("".join(lines), output)
+    raise typer.Exit(reporter.exit_code(done))
+
+
+@app.command()
+def cluster(
+    input: Annotated[Path, typer.Option("--input", help="Articles as JSON Lines.")],
+    output: Annotated[Path | None, typer.Option("--output", help="Write JSONL here.")] = None,
+) -> None:
+    """Benchmark mode: the event and story of each article of an input JSONL file."""
+    from newsweave.events.batch import cluster_jsonl
+
+    reporter = Reporter()
+    try:
+        with progress("clustering articles"):
+            lines, done = cluster_jsonl(input, reporter)
+    except NewsweaveError as exc:
+        raise fail(str(exc)) from None
+    _write("".join(lines), output)
+    raise typer.Exit(reporter.exit_code(done))
+
+
+def main() -> None:
+    try:
+        app()
+    except UsageError as exc:
+        err.print(f"newsweave: {exc}", markup=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err.print("newsweave: interrupted")
+        sys.exit(130)

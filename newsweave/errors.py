@@ -1,0 +1,35 @@
+"""One base exception with specific subclasses. Messages say what happened, why, and the fix."""
+
+from __future__ import annotations
+
+
+class NewsweaveError(Exception):
+    """Base class of every error newsweave raises on purpose."""
+
+
+class InputError(NewsweaveError):
+    """One input file could not be read as an article; the batch goes on without it."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+class UsageError(NewsweaveError):
+    """The command was called in a way that cannot work (exit code 2)."""
+
+
+class NotInstalled(NewsweaveError):
+    """An optional dependency is missing; the message gives the install command."""
+
+    def __init__(self, package: str, extra: str) -> None:
+        super().__init__(
+            f"{package} is not installed; install it with: pip install 'newsweave[{extra}]'"
+        )
+        self.package = package
+        self.extra = extra
+
+
+class StoreError(NewsweaveError):
+    """The article store cannot be opened or written."""

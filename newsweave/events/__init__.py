@@ -1,0 +1,47 @@
+"""Events and stories: which articles copy one report, and which report one happening.
+
+A ``Grouper`` turns a pile of cleaned articles into a ``Grouping``. Implementations are picked
+by name through ``make_grouper``, which rejects unknown names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from newsweave.errors import UsageError
+from newsweave.records import Article, EventGroup, Grouping, Story
+
+
+class Grouper(Protocol):
+    def group(self, articles: Sequence[Article]) -> Grouping: ...
+
+
+class SingleEvent:
+    """Do-nothing stand-in: one event, every article its own story."""
+
+    def group(self, articles: Sequence[Article]) -> Grouping:
+        if not articles:
+            return Grouping(events=[])
+        stories = [Story(id=a.id, original=a.id, articles=[a.id]) for a in articles]
+        return Grouping(events=[EventGroup(id=articles[0].id, stories=stories)])
+
+
+_GROUPERS: dict[str, Callable[[], Grouper]] = {"single": SingleEvent}
+
+
+def register(name: str, factory: Callable[[], Grouper]) -> None:
+    _GROUPERS[name] = factory
+
+
+def make_grouper(name: str = "default") -> Grouper:
+    if name == "default":
+        name = DEFAULT
+    try:
+        return _GROUPERS[name]()
+    except KeyError:
+        known = ", ".join(sorted(_GROUPERS))
+        raise UsageError(f"unknown grouper {name!r}; choose one of: {known}") from None
+
+
+DEFAULT = "single"

@@ -1,0 +1,33 @@
+"""Reading JSON Lines inputs of the benchmark commands, one bad line never stopping the rest."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from newsweave.errors import InputError, UsageError
+
+
+def iter_objects(
+    path: Path, on_error: Callable[[InputError], None]
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, object) for every JSON object line; other lines are reported and skipped."""
+    try:
+        fh = open(path, encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot open: {exc.strerror or exc}") from None
+    with fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                on_error(InputError(f"{path}:{n}", f"not valid JSON ({exc.msg})"))
+                continue
+            if not isinstance(obj, dict):
+                on_error(InputError(f"{path}:{n}", "line is not a JSON object"))
+                continue
+            yield n, obj

@@ -1,0 +1,100 @@
+"""The whole pipeline as one library call: read -> clean -> group -> facts -> summarize -> brief.
+
+The CLI, the store and the engines all go through ``Pipeline``; its parts are passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from newsweave.clean import clean_document
+from newsweave.errors import InputError
+from newsweave.events import Grouper, make_grouper
+from newsweave.facts import extract_facts
+from newsweave.ingest import read_paths
+from newsweave.records import Article, Briefing, EventBriefing, EventGroup, RawDocument
+from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
+
+DEFAULT_WORDS = 120
+
+
+def unique_ids(articles: list[Article]) -> None:
+    """Make article ids unique with a numeric suffix, in input order (contract rule)."""
+    seen: set[str] = set()
+    for art in articles:
+        base, n = art.id, 1
+        while art.id in seen:
+            n += 1
+            art.id = f"{base}-{n}"
+        seen.add(art.id)
+
+
+@dataclass
+class Pipeline:
+    grouper: Grouper = field(default_factory=make_grouper)
+    summarizer: Summarizer = field(default_factory=make_summarizer)
+    words: int = DEFAULT_WORDS
+    lang: str = "en"
+
+    def read(
+        self,
+        paths: Iterable[str],
+        on_error: Callable[[InputError], None],
+        on_article: Callable[[], None] | None = None,
+    ) -> list[Article]:
+        """Read and clean every article under ``paths``; bad inputs go to ``on_error``."""
+        articles: list[Article] = []
+        for item in read_paths(paths):
+            if isinstance(item, InputError):
+                on_error(item)
+                continue
+            articles.append(self.clean(item, on_error))
+            if on_article:
+                on_article()
+        unique_ids(articles)
+        return [a for a in articles if a.text]
+
+    @staticmethod
+    def clean(doc: RawDocument, on_error: Callable[[InputError], None]) -> Article:
+        return clean_document(doc)
+
+    def brief(self, articles: Sequence[Article]) -> Briefing:
+        grouping = self.grouper.group(articles)
+        by_id = {a.id: a for a in articles}
+        events = [self.brief_event(group, by_id) for group in grouping.events]
+        events.sort(key=lambda e: (e.last_seen or "", len(e.articles)), reverse=True)
+        return Briefing(events=events)
+
+    def brief_event(self, group: EventGroup, by_id: dict[str, Article]) -> EventBriefing:
+        articles: list[Article] = []
+        for story in group.stories:
+            for aid in story.articles:
+                art = by_id[aid]
+                art.story = story.id
+                art.copy_of = None if aid == story.original else story.original
+                articles.append(art)
+        dates = sorted(a.published for a in articles if a.published)
+        facts = extract_facts(articles, group.stories)
+        originals = [by_id[s.original] for s in group.stories]
+        docs = [SourceDoc(a.id, a.text, a.published, a.lang) for a in originals]
+        summary = self.summarizer.summarize(docs, self.words, self.lang)
+        return EventBriefing(
+            id=group.id,
+            title=event_title(originals, summary_text=summary[0].text if summary else ""),
+            first_seen=dates[0] if dates else None,
+            last_seen=dates[-1] if dates else None,
+            articles=articles,
+            stories=group.stories,
+            summary=summary,
+            facts=facts,
+        )
+
+
+def event_title(originals: Sequence[Article], summary_text: str) -> str:
+    """The title of the most complete original report, else the summary's first sentence."""
+    titled = [a for a in originals if a.title]
+    if titled:
+        return max(titled, key=lambda a: len(a.text)).title or ""
+    words = summary_text.split()
+    return " ".join(words[:14]) + ("…" if len(words) > 14 else "")

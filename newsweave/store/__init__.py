@@ -1,0 +1,1 @@
+"""The durable store (SQLite by default) and safe file writes."""

@@ -1,0 +1,68 @@
+"""Extractive multi-document summaries in which every sentence is a cited span of a source."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from newsweave.errors import UsageError
+from newsweave.nlp.sentences import split_sentences
+from newsweave.records import SummarySentence
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDoc:
+    """A document to summarise: ``text`` is the exact text that spans index."""
+
+    id: str
+    text: str
+    date: str | None = None
+    lang: str = "en"
+
+
+class Summarizer(Protocol):
+    def summarize(
+        self, docs: Sequence[SourceDoc], words: int, lang: str = "en"
+    ) -> list[SummarySentence]: ...
+
+
+class LeadSummarizer:
+    """Baseline: first sentences of each document in turn, within the word budget."""
+
+    def summarize(
+        self, docs: Sequence[SourceDoc], words: int, lang: str = "en"
+    ) -> list[SummarySentence]:
+        out: list[SummarySentence] = []
+        used = 0
+        seen: set[str] = set()
+        for doc in docs:
+            for sent in split_sentences(doc.text)[:3]:
+                text = doc.text[sent.start : sent.end]
+                n = len(text.split())
+                if text in seen or used + n > words:
+                    continue
+                seen.add(text)
+                out.append(SummarySentence(text, doc.id, sent.start, sent.end))
+                used += n
+        return out
+
+
+_SUMMARIZERS: dict[str, Callable[[], Summarizer]] = {"lead": LeadSummarizer}
+
+
+def register(name: str, factory: Callable[[], Summarizer]) -> None:
+    _SUMMARIZERS[name] = factory
+
+
+def make_summarizer(name: str = "default") -> Summarizer:
+    if name == "default":
+        name = DEFAULT
+    try:
+        return _SUMMARIZERS[name]()
+    except KeyError:
+        known = ", ".join(sorted(_SUMMARIZERS))
+        raise UsageError(f"unknown summarizer {name!r}; choose one of: {known}") from None
+
+
+DEFAULT = "lead"
