@@ -7,6 +7,7 @@ by name through ``make_grouper``, which rejects unknown names.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from newsweave.errors import UsageError
@@ -45,3 +46,22 @@ def make_grouper(name: str = "default") -> Grouper:
 
 
 DEFAULT = "single"
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """Where the incremental grouper put one new article."""
+
+    article: str
+    story: str
+    original: str  # id of the story's original article (may change as better originals arrive)
+    event: str
+    merged: tuple[str, ...] = ()  # event ids folded into ``event`` by this article (older id survives)
+
+
+class IncrementalGrouper(Protocol):
+    """Articles arrive one by one (in time order); each joins a story/event or opens new ones."""
+
+    def add(self, article: Article) -> Assignment: ...
+
+    def to_state(self) -> bytes: ...
