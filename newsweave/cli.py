@@ -201,3 +201,6 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("newsweave: interrupted")
         sys.exit(130)
+
+
+# Command groups beyond the core batch commands register themselves on `app` when imported.
