@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
@@ -48,8 +48,8 @@ class Reporter:
 
 
 @contextmanager
-def progress(label: str, total: int | None = None) -> Iterator[Progress]:
-    """A progress bar on stderr, shown only when stderr is a terminal."""
+def progress(label: str, total: int | None = None) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr, shown only when stderr is a terminal; yields ``advance()``."""
     with Progress(
         SpinnerColumn(),
         TextColumn("[progress.description]{task.description}"),
@@ -60,8 +60,8 @@ def progress(label: str, total: int | None = None) -> Iterator[Progress]:
         transient=True,
         disable=not err.is_terminal,
     ) as bar:
-        bar.add_task(label, total=total)
-        yield bar
+        task = bar.add_task(label, total=total)
+        yield lambda: bar.advance(task)
 
 
 def _write(text: str, out: Path | None) -> None:
@@ -119,8 +119,8 @@ def brief(
     reporter = Reporter()
     try:
         pipeline = Pipeline(words=words, lang=lang)
-        with progress("reading articles") as bar:
-            articles = pipeline.read(paths, reporter, on_article=lambda: bar.advance(0))
+        with progress("reading articles") as advance:
+            articles = pipeline.read(paths, reporter, on_article=advance)
         if not articles:
             raise fail("no article could be read from the given paths")
         with progress("briefing"):

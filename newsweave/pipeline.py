@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from newsweave.clean import clean_document
-from newsweave.errors import InputError
+from newsweave.engine import Engine, LocalEngine, partitions
+from newsweave.errors import InputError, NewsweaveError
 from newsweave.events import Grouper, make_grouper
 from newsweave.facts import extract_facts
 from newsweave.ingest import read_paths
@@ -42,22 +43,24 @@ class Pipeline:
         paths: Iterable[str],
         on_error: Callable[[InputError], None],
         on_article: Callable[[], None] | None = None,
+        engine: Engine | None = None,
     ) -> list[Article]:
-        """Read and clean every article under ``paths``; bad inputs go to ``on_error``."""
-        articles: list[Article] = []
-        for item in read_paths(paths):
-            if isinstance(item, InputError):
-                on_error(item)
-                continue
-            articles.append(self.clean(item, on_error))
-            if on_article:
-                on_article()
-        unique_ids(articles)
-        return [a for a in articles if a.text]
+        """Read and clean every article under ``paths``; bad inputs go to ``on_error``.
 
-    @staticmethod
-    def clean(doc: RawDocument, on_error: Callable[[InputError], None]) -> Article:
-        return clean_document(doc)
+        Reading is lazy; cleaning runs in partitions on ``engine`` (in-process by default).
+        """
+        articles: list[Article] = []
+        docs = _reported(read_paths(paths), on_error)
+        for part in (engine or LocalEngine()).map_partitions(prepare_partition, partitions(docs)):
+            for item in part:
+                if isinstance(item, InputError):
+                    on_error(item)
+                    continue
+                articles.append(item)
+                if on_article:
+                    on_article()
+        unique_ids(articles)
+        return articles
 
     def brief(self, articles: Sequence[Article]) -> Briefing:
         grouping = self.grouper.group(articles)
@@ -89,6 +92,35 @@ class Pipeline:
             summary=summary,
             facts=facts,
         )
+
+
+def _reported(
+    items: Iterable[RawDocument | InputError], on_error: Callable[[InputError], None]
+) -> Iterable[RawDocument]:
+    for item in items:
+        if isinstance(item, InputError):
+            on_error(item)
+        else:
+            yield item
+
+
+def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
+    """The per-article work of one partition (runs on an engine's worker)."""
+    out: list[Article | InputError] = []
+    for doc in docs:
+        try:
+            art = clean_document(doc)
+        except InputError as exc:
+            out.append(exc)
+            continue
+        except NewsweaveError as exc:
+            out.append(InputError(doc.path or doc.id, str(exc)))
+            continue
+        if art.text.strip():
+            out.append(art)
+        else:
+            out.append(InputError(doc.path or doc.id, "no article text left after cleaning"))
+    return out
 
 
 def event_title(originals: Sequence[Article], summary_text: str) -> str:
