@@ -1,1 +1,139 @@
-"""The durable store (SQLite by default) and safe file writes."""
+"""The article store (SQLite): articles by content hash, stories, events with stable ids,
+cached briefings, full-text search and editor decisions.
+
+``Store`` is the library API the CLI and the web app call; the modules beside it each own one
+part (``schema``, ``articles``, ``events``, ``regroup``, ``lifecycle``, ``search``, ``export``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from newsweave.errors import InputError
+from newsweave.records import Article, Briefing, EventBriefing
+from newsweave.store import articles, events, export, search
+from newsweave.store.db import DEFAULT_DB, connect
+from newsweave.store.events import EventRow
+
+if TYPE_CHECKING:  # the pipeline pulls in the NLP stages, which readers never need
+    from newsweave.engine import Engine
+    from newsweave.pipeline import Pipeline
+    from newsweave.store.ingest import IngestResult
+
+__all__ = ["DEFAULT_DB", "EventRow", "Store"]
+
+
+class Store:
+    """One open store. Writers pass a ``Pipeline``; read-only use never builds one."""
+
+    def __init__(
+        self, path: str | Path = DEFAULT_DB, *, readonly: bool = False,
+        pipeline: Pipeline | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self.conn: sqlite3.Connection = connect(self.path, readonly=readonly)
+        self._pipeline = pipeline
+
+    @cached_property
+    def pipeline(self) -> Pipeline:
+        if self._pipeline is not None:
+            return self._pipeline
+        from newsweave.pipeline import Pipeline
+
+        return Pipeline()
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # writing
+    def ingest(
+        self, paths: Iterable[str], on_error: Callable[[InputError], None],
+        on_article: Callable[[], None] | None = None, engine: Engine | None = None,
+    ) -> IngestResult:
+        from newsweave.store.ingest import ingest
+
+        return ingest(
+            self.conn, self.pipeline, paths, on_error, on_article=on_article, engine=engine
+        )
+
+    def merge(self, first: str, second: str) -> str:
+        from newsweave.store import lifecycle
+
+        return lifecycle.merge(self.conn, self.pipeline, first, second)
+
+    def split(self, event_id: str, article_ids: Sequence[str]) -> str:
+        from newsweave.store import lifecycle
+
+        return lifecycle.split(self.conn, self.pipeline, event_id, article_ids)
+
+    def unlink(self, article_id: str) -> str:
+        from newsweave.store import lifecycle
+
+        return lifecycle.unlink(self.conn, self.pipeline, article_id)
+
+    def delete(self, article_ids: Sequence[str] = (), outlet: str | None = None) -> list[str]:
+        from newsweave.store import lifecycle
+
+        return lifecycle.delete(self.conn, self.pipeline, article_ids, outlet)
+
+    def reprocess(
+        self, on_error: Callable[[InputError], None], on_article: Callable[[], None] | None = None
+    ) -> int:
+        from newsweave.store import lifecycle
+
+        return lifecycle.reprocess(self.conn, self.pipeline, on_error, on_article)
+
+    # reading
+    def resolve(self, event_id: str) -> str | None:
+        return events.resolve(self.conn, event_id)
+
+    def events(self, limit: int = -1, offset: int = 0) -> list[EventRow]:
+        return events.listing(self.conn, limit, offset)
+
+    def event_count(self) -> int:
+        return events.count(self.conn)
+
+    def events_document(self) -> dict[str, Any]:
+        return events.document(self.conn)
+
+    def search(self, text: str, limit: int = -1, offset: int = 0) -> tuple[list[EventRow], int]:
+        return search.search_events(self.conn, text, limit, offset)
+
+    def briefing_dict(self, event_id: str) -> dict[str, Any] | None:
+        """The cached briefing of one event (``event_id`` already resolved)."""
+        return events.briefing(self.conn, event_id)
+
+    def briefing(self, event_id: str) -> Briefing | None:
+        from newsweave.store.codec import event_from_dict
+
+        doc = self.briefing_dict(event_id)
+        return None if doc is None else Briefing(events=[event_from_dict(doc)])
+
+    def event(self, event_id: str) -> EventBriefing | None:
+        found = self.briefing(event_id)
+        return found.events[0] if found else None
+
+    def article(self, article_id: str) -> tuple[Article, str | None] | None:
+        return articles.get(self.conn, article_id)
+
+    def cited_spans(self, article_id: str) -> list[tuple[str, int, int]]:
+        return events.cited_spans(self.conn, article_id)
+
+    def article_count(self) -> int:
+        return articles.count(self.conn)
+
+    def export_lines(self) -> Iterator[str]:
+        return export.export_lines(self.conn)
+
+    def backup(self, dest: Path) -> None:
+        export.backup(self.conn, dest)

@@ -1,0 +1,122 @@
+"""Articles in the store: content-hash identity, the raw input kept for ``reprocess``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from newsweave.records import Article, RawDocument, Removed
+
+_IDENTITY = ("text", "html", "url", "title", "date", "outlet", "author", "lang")
+COLUMNS = "id, path, url, outlet, author, published, title, lang, text, removed, story, copy_of"
+
+
+def content_hash(doc: RawDocument) -> str:
+    """Identity of an input: its content and metadata, not where it was read from."""
+    data = json.dumps([getattr(doc, k) for k in _IDENTITY], ensure_ascii=False)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def pack_raw(doc: RawDocument) -> bytes:
+    return zlib.compress(json.dumps(asdict(doc), ensure_ascii=False).encode("utf-8"))
+
+
+def unpack_raw(blob: bytes) -> RawDocument:
+    return RawDocument(**json.loads(zlib.decompress(blob).decode("utf-8")))
+
+
+def insert(conn: sqlite3.Connection, article: Article, doc: RawDocument) -> Article | None:
+    """Store one cleaned article; None if the same content is already stored.
+
+    The id is made unique against the store with a numeric suffix, as the contract asks.
+    Call inside a write transaction.
+    """
+    digest = content_hash(doc)
+    if conn.execute("SELECT 1 FROM articles WHERE hash = ?", (digest,)).fetchone():
+        return None
+    base, n = article.id, 1
+    while conn.execute("SELECT 1 FROM articles WHERE id = ?", (article.id,)).fetchone():
+        n += 1
+        article.id = f"{base}-{n}"
+    conn.execute(
+        "INSERT INTO articles (id, hash, raw, path, url, outlet, author, published, title, lang,"
+        " text, removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            article.id, digest, pack_raw(doc), article.path, article.url, article.outlet,
+            article.author, article.published, article.title, article.lang, article.text,
+            json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
+        ),
+    )
+    return article
+
+
+def update_clean(conn: sqlite3.Connection, article: Article) -> None:
+    """Replace the cleaned fields of a stored article (``reprocess``)."""
+    conn.execute(
+        "UPDATE articles SET url = ?, outlet = ?, author = ?, published = ?, title = ?, lang = ?,"
+        " text = ?, removed = ? WHERE id = ?",
+        (
+            article.url, article.outlet, article.author, article.published, article.title,
+            article.lang, article.text,
+            json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False), article.id,
+        ),
+    )
+
+
+def from_row(row: sqlite3.Row) -> Article:
+    return Article(
+        id=row["id"], text=row["text"], path=row["path"], url=row["url"], outlet=row["outlet"],
+        author=row["author"], published=row["published"], title=row["title"], lang=row["lang"],
+        removed=[Removed(**r) for r in json.loads(row["removed"])],
+        story=row["story"] or "", copy_of=row["copy_of"],
+    )
+
+
+def load(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Article]:
+    """Articles by id, in ingest order."""
+    wanted = list(dict.fromkeys(ids))
+    out: dict[str, Article] = {}
+    for chunk in _chunks(wanted, 500):
+        marks = ",".join("?" * len(chunk))
+        rows = conn.execute(
+            f"SELECT seq, {COLUMNS} FROM articles WHERE id IN ({marks}) ORDER BY seq", chunk
+        )
+        out.update((r["id"], from_row(r)) for r in rows)
+    return out
+
+
+def get(conn: sqlite3.Connection, article_id: str) -> tuple[Article, str | None] | None:
+    """One article and the event it belongs to."""
+    row = conn.execute(
+        f"SELECT {COLUMNS}, event_id FROM articles WHERE id = ?", (article_id,)
+    ).fetchone()
+    return None if row is None else (from_row(row), row["event_id"])
+
+
+def count(conn: sqlite3.Connection) -> int:
+    n: int = conn.execute("SELECT count(*) FROM articles").fetchone()[0]
+    return n
+
+
+def ids_of_outlet(conn: sqlite3.Connection, outlet: str) -> list[str]:
+    rows = conn.execute("SELECT id FROM articles WHERE outlet = ? ORDER BY seq", (outlet,))
+    return [r[0] for r in rows]
+
+
+def pending(conn: sqlite3.Connection) -> list[str]:
+    """Stored articles not grouped yet (a batch interrupted between its two commits)."""
+    return [r[0] for r in conn.execute("SELECT id FROM articles WHERE event_id IS NULL ORDER BY seq")]
+
+
+def raw_documents(conn: sqlite3.Connection) -> list[tuple[str, RawDocument]]:
+    return [(r[0], unpack_raw(r[1])) for r in conn.execute("SELECT id, raw FROM articles ORDER BY seq")]
+
+
+def _chunks(items: Sequence[Any], size: int) -> Iterable[Sequence[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]

@@ -1,0 +1,120 @@
+"""The store's schema, versioned with ``PRAGMA user_version``; migrations run on open, in order."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+_V1 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE articles (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  hash TEXT NOT NULL UNIQUE,           -- content identity: re-ingesting the same input is a no-op
+  raw BLOB NOT NULL,                   -- zlib JSON of the input document, for `reprocess`
+  path TEXT, url TEXT, outlet TEXT, author TEXT, published TEXT, title TEXT,
+  lang TEXT NOT NULL DEFAULT 'en',
+  text TEXT NOT NULL,
+  removed TEXT NOT NULL DEFAULT '[]',  -- JSON list of {"kind", "text"}
+  event_id TEXT REFERENCES events(id) ON DELETE SET NULL,  -- NULL: stored, not yet grouped
+  story TEXT, copy_of TEXT,
+  added TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE INDEX articles_event ON articles(event_id);
+CREATE INDEX articles_published ON articles(published);
+CREATE INDEX articles_outlet ON articles(outlet);
+CREATE TABLE events (
+  id TEXT PRIMARY KEY,
+  created INTEGER NOT NULL,            -- order of creation: the older id survives a merge
+  title TEXT NOT NULL DEFAULT '',
+  first_seen TEXT, last_seen TEXT,
+  n_articles INTEGER NOT NULL DEFAULT 0,
+  n_outlets INTEGER NOT NULL DEFAULT 0,
+  n_independent INTEGER NOT NULL DEFAULT 0,
+  briefing TEXT,                       -- cached briefing JSON of this one event
+  updated TEXT
+);
+CREATE INDEX events_recent ON events(last_seen DESC, created DESC);
+CREATE TABLE stories (
+  id TEXT PRIMARY KEY,
+  event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+  original TEXT NOT NULL
+);
+CREATE INDEX stories_event ON stories(event_id);
+CREATE TABLE redirects (old TEXT PRIMARY KEY, new TEXT NOT NULL);
+CREATE TABLE citations (
+  article_id TEXT NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
+  event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL
+);
+CREATE INDEX citations_article ON citations(article_id);
+CREATE INDEX citations_event ON citations(event_id);
+CREATE TABLE decisions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('merge', 'split', 'unlink')),
+  payload TEXT NOT NULL,               -- JSON: article ids the decision binds
+  made TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE VIRTUAL TABLE articles_fts USING fts5(
+  title, text, content='articles', content_rowid='seq', tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER articles_ai AFTER INSERT ON articles BEGIN
+  INSERT INTO articles_fts(rowid, title, text) VALUES (new.seq, coalesce(new.title, ''), new.text);
+END;
+CREATE TRIGGER articles_ad AFTER DELETE ON articles BEGIN
+  INSERT INTO articles_fts(articles_fts, rowid, title, text)
+  VALUES ('delete', old.seq, coalesce(old.title, ''), old.text);
+END;
+CREATE TRIGGER articles_au AFTER UPDATE OF title, text ON articles BEGIN
+  INSERT INTO articles_fts(articles_fts, rowid, title, text)
+  VALUES ('delete', old.seq, coalesce(old.title, ''), old.text);
+  INSERT INTO articles_fts(rowid, title, text) VALUES (new.seq, coalesce(new.title, ''), new.text);
+END;
+INSERT INTO meta(key, value) VALUES ('next_event', '1');
+"""
+
+
+def _v1(conn: sqlite3.Connection) -> None:
+    for statement in _split(_V1):
+        conn.execute(statement)
+
+
+def _split(script: str) -> list[str]:
+    """Statements of a script, keeping trigger bodies whole (``executescript`` would commit)."""
+    out: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        if line.lstrip().startswith("--") and not buf:
+            continue
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    return [s for s in out if s]
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+VERSION = len(MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Bring the schema to ``VERSION``, atomically; safe when two processes open a new store."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] == VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:
+            from newsweave.errors import StoreError
+
+            raise StoreError(
+                f"the store has schema version {version}, newer than this newsweave ({VERSION}); "
+                "upgrade newsweave"
+            )
+        for step in MIGRATIONS[version:]:
+            step(conn)
+        conn.execute(f"PRAGMA user_version = {VERSION}")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
