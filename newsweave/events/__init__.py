@@ -28,7 +28,13 @@ class SingleEvent:
         return Grouping(events=[EventGroup(id=articles[0].id, stories=stories)])
 
 
-_GROUPERS: dict[str, Callable[[], Grouper]] = {"single": SingleEvent}
+def _weave() -> Grouper:
+    from newsweave.events.grouper import WeaveGrouper  # the package must import without numpy work
+
+    return WeaveGrouper()
+
+
+_GROUPERS: dict[str, Callable[[], Grouper]] = {"single": SingleEvent, "weave": _weave}
 
 
 def register(name: str, factory: Callable[[], Grouper]) -> None:
@@ -45,7 +51,7 @@ def make_grouper(name: str = "default") -> Grouper:
         raise UsageError(f"unknown grouper {name!r}; choose one of: {known}") from None
 
 
-DEFAULT = "single"
+DEFAULT = "weave"
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,6 @@ def cluster_jsonl(path: Path, on_error: Callable[[InputError], None]) -> tuple[l
             for aid in st.articles:
                 event_of[aid], story_of[aid] = ev.id, st.id
     lines = [
-        json.dumps({"id": a.id, "event": event_of[a.id], "story": story_of[a.id]}) + "\n"
-        for a in articles
+        json.dumps({"id": a.id, "event": event_of[a.id], "story": story_of[a.id]}) + "\n" for a in articles
     ]
     return lines, len(lines)

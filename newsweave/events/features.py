@@ -1,0 +1,142 @@
+"""Cheap per-article features for grouping: words, anchors that survive translation, a skeleton.
+
+No NLP model here: the ``cluster`` path must run at hundreds of articles per second, so names are
+approximated by capitalised tokens and everything is folded to ASCII (a Spanish "Erdoğan" and an
+English "Erdogan" become the same anchor).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import zlib
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+
+import py3langid
+
+from newsweave.records import Article
+
+# A token: a run of letters/digits, keeping inner separators of numbers ("15,383", "2.5", "4-2").
+_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)?")
+_SENT_END = re.compile(r"[.!?:;\"“”«»\n]\s*$")
+_WIRE = re.compile(r"\((?:AP|AFP|Reuters|dpa|EFE|ANSA|AA|UPI|PA)\)|\b(?:Reuters|Associated Press)\b")
+_DATE_PREFIX = re.compile(r"^\s*(?:date\s+)?(\d{4})-(\d{2})-(\d{2})\b")
+
+SHINGLE = 5  # words per shingle for near-copy detection (datasketch's usual 5-word shingles)
+SKELETON_SHINGLE = 4  # tokens per skeleton shingle (spun copies keep names, numbers, short words)
+SAMPLE_MOD = 2  # keep the shingle hashes divisible by this: half the memory, same containment
+YEARS = (1950, 2099)  # four-digit numbers read as years
+LANG_SAMPLE = 600  # characters given to language identification: enough, and keeps it fast
+
+
+def fold(text: str) -> str:
+    """Lower-case ASCII folding: accents dropped, so names match across languages."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text)
+    return decomposed.encode("ascii", "ignore").decode("ascii").lower()
+
+
+def norm_number(tok: str) -> str:
+    """One spelling per number: "15,383" / "15.383" / "15 383" -> "15383"; "2,5" -> "2.5"."""
+    tok = tok.replace(":", "-")
+    if "-" in tok:  # scores such as 4-2 / 4:2
+        return tok
+    groups = re.split(r"[.,]", tok)
+    if len(groups) > 1 and all(len(g) == 3 for g in groups[1:]):
+        return "".join(groups)
+    if len(groups) == 2:
+        return f"{groups[0]}.{groups[1]}"
+    return tok
+
+
+@dataclass(slots=True)
+class Features:
+    """What the groupers compare. ``words`` keeps order (for shingles); the rest are bags."""
+
+    id: str
+    day: int | None  # proleptic ordinal of the publication date, when known
+    lang: str
+    words: list[str]  # folded word tokens, in order
+    terms: Counter[str]  # content words (length >= 4), for TF-IDF
+    anchors: Counter[str]  # names (capitalised tokens) and numbers, folded: survive translation
+    skeleton: list[str]  # names, numbers and short function words, in order: survives synonym spinning
+    year: int | None  # publication year, else the latest year the text mentions
+    wire: bool  # carries a wire credit such as "(AP)"
+    length: int  # characters of clean text
+
+
+def _day(article: Article) -> int | None:
+    raw = article.published
+    if not raw:
+        head = _DATE_PREFIX.match(article.text[:40])  # a scraper's "date 2019-04-15" stamp
+        if not head:
+            return None
+        raw = "-".join(head.groups())
+    try:
+        return date.fromisoformat(raw[:10]).toordinal()
+    except ValueError:
+        return None
+
+
+def detect_lang(text: str) -> str:
+    lang, _ = py3langid.classify(text[:LANG_SAMPLE])
+    return str(lang)
+
+
+def extract(article: Article) -> Features:
+    text = f"{article.title}\n{article.text}" if article.title else article.text
+    words: list[str] = []
+    terms: Counter[str] = Counter()
+    anchors: Counter[str] = Counter()
+    skeleton: list[str] = []
+    for m in _TOKEN.finditer(text):
+        tok = m.group()
+        if tok[0].isdigit():
+            num = norm_number(tok)
+            words.append(num)
+            skeleton.append(num)
+            if len(num) > 1 or num != "0":
+                anchors["#" + num] += 1
+            continue
+        low = fold(tok)
+        if not low:
+            continue
+        words.append(low)
+        if len(low) >= 4:
+            terms[low] += 1
+        titled = tok[0].isupper() and len(low) >= 3 and not tok.isupper()
+        acronym = tok.isupper() and 2 < len(tok) < 6
+        initial = m.start() == 0 or _SENT_END.search(text[max(0, m.start() - 3) : m.start()])
+        if (titled or acronym) and not initial:
+            anchors[low] += 1
+            skeleton.append(low)
+        elif len(low) <= 3:
+            skeleton.append(low)
+    day = _day(article)
+    years = [int(a[1:]) for a in anchors if a[1:].isdigit() and YEARS[0] <= int(a[1:]) <= YEARS[1]]
+    year = date.fromordinal(day).year if day else max(years, default=None)
+    return Features(
+        id=article.id,
+        day=day,
+        lang=detect_lang(article.text),
+        words=words,
+        terms=terms,
+        anchors=anchors,
+        skeleton=skeleton,
+        year=year,
+        wire=bool(_WIRE.search(article.text[:400])),
+        length=len(article.text),
+    )
+
+
+def shingles(seq: list[str], k: int) -> frozenset[int]:
+    """Sampled hashes of the ``k``-token windows of ``seq`` (crc32: stable across processes)."""
+    out = set()
+    for i in range(max(1, len(seq) - k + 1)):
+        h = zlib.crc32(" ".join(seq[i : i + k]).encode())
+        if h % SAMPLE_MOD == 0:
+            out.add(h)
+    return frozenset(out)

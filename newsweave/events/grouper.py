@@ -1,0 +1,133 @@
+"""Batch grouping: candidates first (near-copy LSH, postings of each article's rarest terms and
+names), then average-link clustering over the candidate graph, then stories inside each event."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from datasketch import MinHash, MinHashLSH
+from scipy import sparse
+
+from newsweave.events.features import extract
+from newsweave.events.linkage import average_link
+from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, YEAR_FACTOR, Doc, Vocabulary
+from newsweave.events.stories import make_event, split_stories
+from newsweave.records import Article, Grouping
+
+TOP_TERMS = 30  # each article is indexed under its highest-weighted terms and names
+POSTING_WINDOW = 30  # in one posting list (ordered by date, then input), an article meets the next 30
+NEIGHBOURS = 25  # edges kept per article, the most similar first
+NUM_PERM = 64  # MinHash permutations for the near-copy index
+COPY_JACCARD = 0.5  # near-copies by LSH are joined to one event whatever else they say
+CHUNK = 200_000  # candidate pairs scored per sparse product
+
+
+def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
+    """Row-normalised TF-IDF over the vocabulary ids (bags were weighted at extraction)."""
+    idf = np.array([vocab.idf(k) for k in range(len(vocab.df))])
+    indptr = np.cumsum([0] + [len(d.keys) for d in docs])
+    indices = np.concatenate([d.keys for d in docs]) if docs else np.zeros(0, np.int64)
+    data = np.concatenate([d.weights for d in docs]) if docs else np.zeros(0)
+    data = data * idf[indices]
+    m = sparse.csr_matrix((data, indices, indptr), shape=(len(docs), len(idf)))
+    norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
+    norms[norms == 0] = 1.0
+    return sparse.csr_matrix(sparse.diags(1.0 / norms) @ m)
+
+
+def candidate_pairs(docs: Sequence[Doc], m: sparse.csr_matrix) -> np.ndarray:
+    """(i, j) pairs with i < j sharing a top term, each posting walked in a sliding window."""
+    order = sorted(range(len(docs)), key=lambda i: (docs[i].day or 0, i))
+    rank = np.empty(len(docs), dtype=np.int64)
+    rank[order] = np.arange(len(docs))
+    postings: dict[int, list[int]] = {}
+    for i in order:
+        lo, hi = m.indptr[i], m.indptr[i + 1]
+        row, vals = m.indices[lo:hi], m.data[lo:hi]
+        for col in row[np.argsort(-vals, kind="stable")[:TOP_TERMS]].tolist():
+            postings.setdefault(col, []).append(i)
+    chunks = []
+    for members in postings.values():
+        if len(members) < 2:
+            continue
+        arr = np.array(members, dtype=np.int64)
+        for off in range(1, min(POSTING_WINDOW, len(arr) - 1) + 1):
+            chunks.append(np.stack([arr[:-off], arr[off:]], axis=1))
+    if not chunks:
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = np.sort(np.concatenate(chunks), axis=1)
+    return np.unique(pairs, axis=0)
+
+
+def near_copy_pairs(docs: Sequence[Doc]) -> list[tuple[int, int]]:
+    """Near-duplicate pairs by MinHash LSH over word shingles (datasketch)."""
+    lsh = MinHashLSH(threshold=COPY_JACCARD, num_perm=NUM_PERM)
+    found: list[tuple[int, int]] = []
+    for i, d in enumerate(docs):
+        if len(d.copy_sh) < 2:
+            continue
+        mh = MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int)
+        mh.update_batch(d.copy_sh.tolist())
+        found.extend((int(j), i) for j in lsh.query(mh))
+        lsh.insert(i, mh)
+    return found
+
+
+def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> list[tuple[int, int, float]]:
+    """Cosine of every candidate pair, adjusted for time, the best ``NEIGHBOURS`` per article."""
+    pairs = candidate_pairs(docs, m)
+    sims = np.zeros(len(pairs))
+    for start in range(0, len(pairs), CHUNK):
+        p = pairs[start : start + CHUNK]
+        sims[start : start + CHUNK] = np.asarray(m[p[:, 0]].multiply(m[p[:, 1]]).sum(axis=1)).ravel()
+    day = np.array([d.day if d.day is not None else -1 for d in docs])
+    year = np.array([d.year if d.year is not None else -1 for d in docs])
+    i, j = pairs[:, 0], pairs[:, 1]
+    dated = (day[i] >= 0) & (day[j] >= 0)
+    sims = np.where((year[i] >= 0) & (year[j] >= 0) & (year[i] != year[j]), sims * YEAR_FACTOR, sims)
+    sims = np.where(dated & (np.abs(day[i] - day[j]) > WINDOW_DAYS), -1.0, sims)
+    keep = _top_per_node(len(docs), pairs, sims)
+    edges = {(int(a), int(b)): float(s) for (a, b), s in zip(pairs[keep], sims[keep], strict=True)}
+    for a, b in near_copy_pairs(docs):
+        if time_ok(docs[a], docs[b]):
+            edges[min(a, b), max(a, b)] = 1.0
+    return [(a, b, s) for (a, b), s in edges.items()]
+
+
+def time_ok(a: Doc, b: Doc) -> bool:
+    return a.day is None or b.day is None or abs(a.day - b.day) <= WINDOW_DAYS
+
+
+def _top_per_node(n: int, pairs: np.ndarray, sims: np.ndarray) -> np.ndarray:
+    """Mask of pairs among the ``NEIGHBOURS`` strongest (by |sim|) of either endpoint."""
+    if len(pairs) == 0:
+        return np.zeros(0, dtype=bool)
+    keep = np.zeros(len(pairs), dtype=bool)
+    strength = -np.abs(sims)
+    for col in (0, 1):
+        order = np.lexsort((strength, pairs[:, col]))
+        nodes = pairs[order, col]
+        starts = np.searchsorted(nodes, nodes, side="left")
+        keep[order[np.arange(len(order)) - starts < NEIGHBOURS]] = True
+    return keep
+
+
+class WeaveGrouper:
+    """The default grouper: content, names, numbers and time; near-linear in the pile size."""
+
+    def __init__(self, threshold: float = EVENT_THRESHOLD) -> None:
+        self.threshold = threshold
+
+    def group(self, articles: Sequence[Article]) -> Grouping:
+        vocab = Vocabulary()
+        docs = [vocab.doc(extract(a), i) for i, a in enumerate(articles)]
+        if not docs:
+            return Grouping(events=[])
+        m = tfidf_matrix(docs, vocab)
+        labels = average_link(len(docs), scored_edges(docs, m), self.threshold)
+        members: dict[int, list[Doc]] = {}
+        for d, label in zip(docs, labels, strict=True):
+            members.setdefault(label, []).append(d)
+        events = [make_event(split_stories(group, vocab)) for group in members.values()]
+        return Grouping(events=events)

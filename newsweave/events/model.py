@@ -1,0 +1,166 @@
+"""The compact per-article record both groupers keep, and the decisions they share.
+
+``Doc`` holds what grouping needs once the text is gone: weighted bags as vocabulary ids,
+sampled shingle hashes, the date. ``story_link`` says whether two articles of one event copy
+one report; ``original_key`` orders a story's articles to pick its original.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from newsweave.events.features import SHINGLE, SKELETON_SHINGLE, Features, shingles
+from newsweave.records import safe_id
+
+ANCHOR_WEIGHT = 2.0  # names and numbers count double: they are what survives translation
+WINDOW_DAYS = 7  # dated reports further apart than this are different happenings
+YEAR_FACTOR = 0.5  # similarity kept when two reports point at different years
+EVENT_THRESHOLD = 0.1  # mean cosine two groups need to be one event (average link)
+
+COPY_CONTAINMENT = 0.15  # share of the shorter text's word shingles found in the other
+SPIN_CONTAINMENT = 0.25  # same, over skeleton shingles (synonyms swapped, names/numbers kept)
+REWRITE_COSINE = 0.75  # same language, near-identical vocabulary
+TRANSLATION_ANCHORS = 0.7  # anchor cosine across languages ...
+TRANSLATION_NUMBERS = 3  # ... plus at least this many shared numbers
+MIN_SHARED = 2  # sampled shingles in common before containment means anything
+
+
+@dataclass(slots=True)
+class Doc:
+    id: str
+    index: int  # input order
+    day: int | None
+    year: int | None
+    lang: str
+    wire: bool
+    length: int
+    keys: np.ndarray  # vocabulary ids of the bag (int64), ascending
+    weights: np.ndarray  # raw weights (term counts; anchors scaled), float64
+    numbers: frozenset[int]  # vocabulary ids of number anchors
+    copy_sh: np.ndarray  # sampled word-shingle hashes, unique ascending (int64)
+    spin_sh: np.ndarray  # sampled skeleton-shingle hashes
+
+    def to_json(self) -> list[Any]:
+        return [
+            self.id, self.index, self.day, self.year, self.lang, self.wire, self.length,
+            self.keys.tolist(), self.weights.tolist(), sorted(self.numbers),
+            self.copy_sh.tolist(), self.spin_sh.tolist(),
+        ]  # fmt: skip
+
+    @classmethod
+    def from_json(cls, row: list[Any]) -> Doc:
+        return cls(
+            id=row[0], index=row[1], day=row[2], year=row[3], lang=row[4], wire=row[5],
+            length=row[6], keys=np.array(row[7], dtype=np.int64),
+            weights=np.array(row[8], dtype=np.float64), numbers=frozenset(row[9]),
+            copy_sh=np.array(row[10], dtype=np.int64), spin_sh=np.array(row[11], dtype=np.int64),
+        )  # fmt: skip
+
+
+def _hashes(values: frozenset[int]) -> np.ndarray:
+    return np.array(sorted(values), dtype=np.int64)
+
+
+class Vocabulary:
+    """Term -> id in order of first sight (deterministic), with document frequencies."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+        self.df: list[int] = []
+        self.anchor: list[bool] = []
+        self.docs = 0
+
+    def doc(self, feats: Features, index: int) -> Doc:
+        bag: dict[int, float] = {}
+        numbers: set[int] = set()
+        for term, n in feats.terms.items():
+            bag[self._id(term)] = 1.0 + math.log(n)
+        for anchor, n in feats.anchors.items():
+            key = self._id("@" + anchor)
+            bag[key] = ANCHOR_WEIGHT * (1.0 + math.log(n))
+            if anchor.startswith("#"):
+                numbers.add(key)
+        for key in bag:
+            self.df[key] += 1
+        self.docs += 1
+        keys = sorted(bag)
+        return Doc(
+            id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
+            wire=feats.wire, length=feats.length, keys=np.array(keys, dtype=np.int64),
+            weights=np.array([bag[k] for k in keys]), numbers=frozenset(numbers),
+            copy_sh=_hashes(shingles(feats.words, SHINGLE)),
+            spin_sh=_hashes(shingles(feats.skeleton, SKELETON_SHINGLE)),
+        )  # fmt: skip
+
+    def _id(self, term: str) -> int:
+        key = self.ids.get(term)
+        if key is None:
+            key = self.ids[term] = len(self.df)
+            self.df.append(0)
+            self.anchor.append(term.startswith("@"))
+        return key
+
+    def idf(self, key: int) -> float:
+        """Smoothed idf; a term seen in one document only links nothing, so it weighs 0."""
+        df = self.df[key]
+        return math.log((self.docs + 1) / (df + 0.5)) if df > 1 else 0.0
+
+    def vector(self, doc: Doc, anchors_only: bool = False) -> dict[int, float]:
+        """L2-normalised TF-IDF of the whole bag, or of its names and numbers alone."""
+        vec = {
+            k: w * self.idf(k)
+            for k, w in zip(doc.keys.tolist(), doc.weights.tolist(), strict=True)
+            if not anchors_only or self.anchor[k]
+        }
+        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        return {k: v / norm for k, v in vec.items() if v}
+
+
+def cosine(a: dict[int, float], b: dict[int, float]) -> float:
+    if len(a) > len(b):
+        a, b = b, a
+    return sum(v * b.get(k, 0.0) for k, v in a.items())
+
+
+def time_adjusted(sim: float, a: Doc, b: Doc) -> float:
+    """Dated reports more than a week apart cannot be one event; different years weigh less."""
+    if a.day is not None and b.day is not None and abs(a.day - b.day) > WINDOW_DAYS:
+        return -1.0
+    if a.year is not None and b.year is not None and a.year != b.year:
+        return sim * YEAR_FACTOR
+    return sim
+
+
+def _containment(a: np.ndarray, b: np.ndarray) -> float:
+    shared = len(np.intersect1d(a, b, assume_unique=True))
+    if shared < MIN_SHARED:
+        return 0.0
+    return shared / min(len(a), len(b))
+
+
+def story_link(a: Doc, b: Doc, cos: float, anchor_cos: float) -> bool:
+    """Do two articles of one event copy one report (copied, spun, translated, rewritten)?"""
+    if _containment(a.copy_sh, b.copy_sh) >= COPY_CONTAINMENT:
+        return True
+    if _containment(a.spin_sh, b.spin_sh) >= SPIN_CONTAINMENT:
+        return True
+    if a.lang == b.lang:
+        return cos >= REWRITE_COSINE
+    return anchor_cos >= TRANSLATION_ANCHORS and len(a.numbers & b.numbers) >= TRANSLATION_NUMBERS
+
+
+def original_key(doc: Doc) -> tuple[int, int, int, int]:
+    """Sort key: the original is the earliest, wire-credited, most complete report."""
+    return (doc.day if doc.day is not None else 10**9, 0 if doc.wire else 1, -doc.length, doc.index)
+
+
+def event_id(first: str) -> str:
+    return safe_id(f"ev-{first}")
+
+
+def story_id(original: str) -> str:
+    return safe_id(f"st-{original}")
