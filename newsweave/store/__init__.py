@@ -100,6 +100,9 @@ class Store:
     def events(self, limit: int = -1, offset: int = 0) -> list[EventRow]:
         return events.listing(self.conn, limit, offset)
 
+    def events_row(self, event_id: str) -> EventRow | None:
+        return events.row(self.conn, event_id)
+
     def event_count(self) -> int:
         return events.count(self.conn)
 

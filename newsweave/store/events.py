@@ -167,3 +167,8 @@ def cited_spans(conn: sqlite3.Connection, article_id: str) -> list[tuple[str, in
         (article_id,),
     )
     return [(r[0], r[1], r[2]) for r in rows]
+
+
+def row(conn: sqlite3.Connection, event_id: str) -> EventRow | None:
+    r = conn.execute(f"SELECT {_ROW} FROM events WHERE id = ?", (event_id,)).fetchone()
+    return None if r is None else _row(r)

@@ -1,0 +1,201 @@
+"""Routes: the event list, event and article pages, and the JSON API (``/api/...``)."""
+
+from __future__ import annotations
+
+import threading
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Any
+
+import jinja2
+from fastapi import Body, FastAPI, Query, Request
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from newsweave import __version__
+from newsweave.errors import NewsweaveError, UsageError
+from newsweave.records import SCHEMA
+from newsweave.report.view import build_view, claim_label, nice_date, source_line
+from newsweave.store import Store
+from newsweave.store.codec import event_from_dict
+from newsweave.web import views
+from newsweave.web.security import Hardened
+
+HERE = Path(__file__).parent
+ID = r"^[A-Za-z0-9._-]{1,200}$"
+EventId = Annotated[str, PathParam(pattern=ID, description="An event id (URL-safe).")]
+ArticleId = Annotated[str, PathParam(pattern=ID, description="An article id (URL-safe).")]
+
+
+class Stores:
+    """One read-only connection per server thread; writes (corrections) open their own."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.local = threading.local()
+        self.lock = threading.Lock()
+
+    def read(self) -> Store:
+        store: Store | None = getattr(self.local, "store", None)
+        if store is None:
+            store = Store(self.db, readonly=True)
+            self.local.store = store
+        return store
+
+    @cached_property
+    def pipeline(self) -> Any:
+        from newsweave.pipeline import Pipeline
+
+        return Pipeline()
+
+    def write(self) -> Store:
+        return Store(self.db, pipeline=self.pipeline)
+
+
+def _templates() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,  # every piece of scraped text is escaped
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["nice_date"] = nice_date
+    env.globals.update(source_line=source_line, claim_label=claim_label, anchor=views.anchor,
+                       safe_url=views.safe_url, version=__version__)
+    return env
+
+
+def build(db: Path) -> FastAPI:
+    if not db.exists():
+        raise UsageError(f"{db}: no such store; create one with: newsweave ingest PATH --db {db}")
+    stores = Stores(db)
+    stores.read()  # fail at start-up, not on the first request, if the store is unreadable
+    env = _templates()
+    app = FastAPI(title="newsweave", version=__version__, docs_url=None, redoc_url=None,
+                  description="Events, briefings and articles from a newsweave store.")
+    app.add_middleware(Hardened)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(**ctx), status_code=status)
+
+    def not_found(what: str) -> HTTPException:
+        return HTTPException(404, f"{what} not found")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index(
+        q: Annotated[str, Query(max_length=200)] = "",
+        page_no: Annotated[int, Query(alias="page", ge=1, le=100_000)] = 1,
+    ) -> HTMLResponse:
+        store = stores.read()
+        if q.strip():
+            _, total = store.search(q, 0)
+            pages = views.paginate(page_no, total)
+            rows, _ = store.search(q, views.PER_PAGE, pages.offset)
+        else:
+            pages = views.paginate(page_no, store.event_count())
+            rows = store.events(views.PER_PAGE, pages.offset)
+        return page("index.html", events=rows, q=q.strip(), pages=pages,
+                    articles=store.article_count())
+
+    @app.get("/events/{event_id}", response_class=HTMLResponse, include_in_schema=False)
+    def event_page(event_id: EventId) -> Response:
+        store = stores.read()
+        eid = store.resolve(event_id)
+        if eid is None:
+            raise not_found("event")
+        if eid != event_id:
+            return RedirectResponse(f"/events/{eid}", status_code=301)
+        doc = store.briefing_dict(eid)
+        if doc is None:
+            raise not_found("event briefing")
+        event = event_from_dict(doc)
+        view = build_view(event)
+        outlets = {a.id: a.outlet or a.id for a in event.articles}
+        return page("event.html", v=view, ev=event, outlets=outlets,
+                    chart=views.timeline(event), title=event.title)
+
+    @app.get("/articles/{article_id}", response_class=HTMLResponse, include_in_schema=False)
+    def article_page(article_id: ArticleId) -> HTMLResponse:
+        store = stores.read()
+        found = store.article(article_id)
+        if found is None:
+            raise not_found("article")
+        art, eid = found
+        event = store.events_row(eid) if eid else None
+        pieces = views.highlight(art.text, store.cited_spans(art.id))
+        return page("article.html", art=art, event=event, pieces=pieces, title=art.title or art.id)
+
+    @app.get("/api/events", summary="Every event, newest first (the `events --format json` document)")
+    def api_events() -> dict[str, Any]:
+        return stores.read().events_document()
+
+    @app.get("/api/events/{event_id}", summary="One event's briefing (schema newsweave.briefing/1)")
+    def api_event(event_id: EventId) -> Any:
+        store = stores.read()
+        eid = store.resolve(event_id)
+        if eid is None:
+            raise not_found("event")
+        if eid != event_id:
+            return RedirectResponse(f"/api/events/{eid}", status_code=301)
+        doc = store.briefing_dict(eid)
+        if doc is None:
+            raise not_found("event briefing")
+        return {"schema": SCHEMA, "events": [doc]}
+
+    @app.get("/api/articles/{article_id}", summary="One stored article, cleaned, with its event")
+    def api_article(article_id: ArticleId) -> dict[str, Any]:
+        found = stores.read().article(article_id)
+        if found is None:
+            raise not_found("article")
+        art, eid = found
+        return {**art.to_dict(), "event": eid}
+
+    @app.post("/api/events/{event_id}/merge", summary="Merge another event into this one")
+    def api_merge(
+        event_id: EventId, other: Annotated[str, Body(embed=True, pattern=ID)]
+    ) -> dict[str, str]:
+        with stores.lock, stores.write() as store:
+            return {"event": _correct(lambda: store.merge(event_id, other))}
+
+    @app.post("/api/events/{event_id}/split", summary="Take articles out into a new event")
+    def api_split(
+        event_id: EventId,
+        articles: Annotated[list[str], Body(embed=True, min_length=1, max_length=1000)],
+    ) -> dict[str, str]:
+        with stores.lock, stores.write() as store:
+            return {"event": _correct(lambda: store.split(event_id, articles))}
+
+    @app.post("/api/articles/{article_id}/unlink", summary="Mark an article as not a copy")
+    def api_unlink(article_id: ArticleId) -> dict[str, str]:
+        with stores.lock, stores.write() as store:
+            return {"event": _correct(lambda: store.unlink(article_id))}
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return _error(request, exc.status_code, str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        return _error(request, 422, "the request is not valid: check the address and parameters")
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> Response:
+        return _error(request, 500, "internal error; the server log has the details")
+
+    def _error(request: Request, status: int, message: str) -> Response:
+        if request.url.path.startswith(("/api/", "/openapi")):
+            return JSONResponse({"detail": message}, status_code=status)
+        return page("error.html", status=status, code=status, message=message, title=str(status))
+
+    return app
+
+
+def _correct(action: Any) -> str:
+    try:
+        result: str = action()
+    except NewsweaveError as exc:
+        raise HTTPException(400, str(exc)) from None
+    return result
