@@ -16,6 +16,7 @@ from datetime import date
 
 import py3langid
 
+from newsweave.events.gazetteer import country_codes
 from newsweave.records import Article
 
 # A token: a run of letters/digits, keeping inner separators of numbers ("15,383", "2.5", "4-2").
@@ -92,11 +93,13 @@ def extract(article: Article) -> Features:
     terms: Counter[str] = Counter()
     anchors: Counter[str] = Counter()
     skeleton: list[str] = []
+    capitals: list[str] = []  # folded capitalised tokens, "" for the others: country look-up
     for m in _TOKEN.finditer(text):
         tok = m.group()
         if tok[0].isdigit():
             num = norm_number(tok)
             words.append(num)
+            capitals.append("")
             skeleton.append(num)
             if len(num) > 1 or num != "0":
                 anchors["#" + num] += 1
@@ -105,6 +108,7 @@ def extract(article: Article) -> Features:
         if not low:
             continue
         words.append(low)
+        capitals.append(low if tok[0].isupper() else "")
         if len(low) >= 4:
             terms[low] += 1
         titled = tok[0].isupper() and len(low) >= 3 and not tok.isupper()
@@ -115,6 +119,8 @@ def extract(article: Article) -> Features:
             skeleton.append(low)
         elif len(low) <= 3:
             skeleton.append(low)
+    for code in country_codes(capitals):
+        anchors["=" + code] += 1
     day = _day(article)
     years = [int(a[1:]) for a in anchors if a[1:].isdigit() and YEARS[0] <= int(a[1:]) <= YEARS[1]]
     year = date.fromordinal(day).year if day else max(years, default=None)
