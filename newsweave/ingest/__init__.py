@@ -1,60 +1,94 @@
 """Readers: turn files and folders into ``RawDocument`` records, chosen by content.
 
-``read_paths`` never raises for a bad input: it yields an ``InputError`` in its place so one
-bad file never stops a batch.
+``read_paths`` is lazy and never raises for bad input: it yields an ``InputError`` (one line
+naming the file and the problem) in the bad input's place, so one bad file never stops a batch.
+Formats: plain text, HTML, JSON Lines, RSS/Atom, WARC(.gz); see ``detect.sniff``.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from newsweave.errors import InputError
+from newsweave.ingest.detect import Format, sniff
+from newsweave.ingest.feed import read_feed
+from newsweave.ingest.files import iter_inputs, open_input
+from newsweave.ingest.html import extract_html, read_html
+from newsweave.ingest.jsonl import read_jsonl
+from newsweave.ingest.limits import MAX_DOCUMENT_BYTES, MAX_ERRORS_PER_FILE, SNIFF_BYTES, mib
+from newsweave.ingest.text import read_text
+from newsweave.ingest.warc import read_warc
 from newsweave.records import RawDocument
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
+__all__ = ["Format", "extract_html", "read_file", "read_paths", "read_stream"]
+
+Reader = Callable[[BinaryIO, str, str], Iterator[RawDocument | InputError]]
+READERS: dict[Format, Reader] = {
+    Format.TEXT: read_text,
+    Format.HTML: read_html,
+    Format.JSONL: read_jsonl,
+    Format.FEED: read_feed,
+    Format.WARC: read_warc,
+}
+# Formats read whole into memory; the others are streamed record by record.
+WHOLE = (Format.TEXT, Format.HTML)
 
 
-def iter_files(paths: Iterable[str]) -> Iterator[Path | InputError]:
-    """Every regular file under the paths, recursively, in a stable order."""
-    for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            yield InputError(raw, "no such file or folder")
-        elif path.is_dir():
-            for root, dirs, files in os.walk(path):
-                dirs.sort()
-                for name in sorted(files):
-                    if not name.startswith("."):
-                        yield Path(root) / name
-        else:
-            yield path
+def _one_line(err: InputError) -> InputError:
+    if "\n" not in err.problem and "\r" not in err.problem:
+        return err
+    return InputError(err.path, " ".join(err.problem.split()))
 
 
-def read_file(path: Path) -> list[RawDocument]:
-    """Read one file into documents; raises ``InputError`` if it is not an article."""
-    if not path.is_file():
-        raise InputError(str(path), "not a regular file")
-    size = path.stat().st_size
-    if size == 0:
-        raise InputError(str(path), "empty file")
-    if size > MAX_FILE_BYTES:
-        raise InputError(str(path), f"file is {size} bytes, over the {MAX_FILE_BYTES} limit")
-    data = path.read_bytes()
+def _read(fh: BinaryIO, where: str, size: int | None) -> Iterator[RawDocument | InputError]:
+    path = Path(where)
+    head = fh.read(SNIFF_BYTES)
+    fh.seek(0)
+    fmt = sniff(head, where, "".join(path.suffixes[-1:]))
+    if fmt in WHOLE and size is not None and size > MAX_DOCUMENT_BYTES:
+        raise InputError(where, f"file is {mib(size)}, over the {mib(MAX_DOCUMENT_BYTES)} limit "
+                         "for one article")
+    yield from READERS[fmt](fh, where, path.stem)
+
+
+def read_stream(
+    fh: BinaryIO, where: str, size: int | None = None
+) -> Iterator[RawDocument | InputError]:
+    """The documents of one open binary stream named ``where``; never raises for bad input."""
+    listed = unlisted = 0
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(str(path), "not UTF-8 text") from exc
-    return [RawDocument(id=path.stem, text=text, path=str(path), fmt="text")]
+        for item in _read(fh, where, size):
+            if isinstance(item, InputError):
+                if listed == MAX_ERRORS_PER_FILE:
+                    unlisted += 1
+                    continue
+                listed += 1
+                item = _one_line(item)
+            yield item
+    except InputError as err:
+        yield _one_line(err)
+    except (RecursionError, MemoryError, OSError) as exc:
+        yield InputError(where, f"cannot be read ({type(exc).__name__}: {exc})")
+    if unlisted:
+        yield InputError(where, f"{unlisted} more bad lines, items or records not listed")
+
+
+def read_file(path: Path) -> Iterator[RawDocument | InputError]:
+    try:
+        fh, size = open_input(path)
+    except InputError as err:
+        yield err
+        return
+    with fh:
+        yield from read_stream(fh, str(path), size)
 
 
 def read_paths(paths: Iterable[str]) -> Iterator[RawDocument | InputError]:
-    for item in iter_files(paths):
+    """Every document under ``paths`` (files, or folders read recursively), or why not."""
+    for item in iter_inputs(paths):
         if isinstance(item, InputError):
             yield item
-            continue
-        try:
+        else:
             yield from read_file(item)
-        except InputError as err:
-            yield err

@@ -1,0 +1,117 @@
+"""Recognising a file's format from its first bytes, with the extension only as a tie-breaker."""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from enum import Enum
+
+from newsweave.errors import InputError
+from newsweave.ingest.text import FALLBACK, stream_encoding
+
+# Hand-written: no field-standard pure-Python magic-number library ships in the base install.
+MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "PNG image"),
+    (b"\xff\xd8\xff", "JPEG image"),
+    (b"GIF87a", "GIF image"),
+    (b"GIF89a", "GIF image"),
+    (b"RIFF", "RIFF media file"),
+    (b"\x7fELF", "ELF executable"),
+    (b"MZ", "Windows executable"),
+    (b"\xca\xfe\xba\xbe", "Mach-O or Java class file"),
+    (b"\xcf\xfa\xed\xfe", "Mach-O executable"),
+    (b"%PDF-", "PDF document"),
+    (b"PK\x03\x04", "ZIP archive (or Office document)"),
+    (b"PK\x05\x06", "ZIP archive"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "legacy Office document"),
+    (b"7z\xbc\xaf\x27\x1c", "7-Zip archive"),
+    (b"Rar!\x1a\x07", "RAR archive"),
+    (b"BZh", "bzip2-compressed file"),
+    (b"\xfd7zXZ\x00", "xz-compressed file"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed file"),
+    (b"SQLite format 3\x00", "SQLite database"),
+    (b"OggS", "Ogg media file"),
+    (b"ID3", "MP3 audio"),
+    (b"\x00asm", "WebAssembly module"),
+    (b"wOFF", "web font"),
+    (b"wOF2", "web font"),
+)
+GZIP_MAGIC = b"\x1f\x8b"
+HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml", ".shtml", ".php", ".asp", ".aspx"})
+JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson", ".jsonlines"})
+FEED_ROOTS = frozenset({"rss", "feed", "rdf:rdf"})
+HTML_ROOTS = frozenset(
+    {"html", "head", "body", "meta", "title", "link", "div", "article", "main", "section", "p",
+     "span", "table", "header", "nav", "h1", "h2", "h3", "a", "br", "script", "style", "noscript"}
+)
+# The first element after an XML declaration, comments and a DOCTYPE (with its internal subset).
+_ROOT = re.compile(
+    r"(?:\s*(?:<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>))*\s*<([A-Za-z][\w:.-]*)",
+    re.S | re.I,
+)
+
+
+class Format(str, Enum):
+    TEXT = "text"
+    HTML = "html"
+    JSONL = "jsonl"
+    FEED = "feed"
+    WARC = "warc"
+
+
+def _gunzip_head(head: bytes) -> bytes:
+    try:
+        return zlib.decompressobj(wbits=31).decompress(head, 64)
+    except zlib.error:
+        return b""
+
+
+def _is_object_line(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
+def sniff(head: bytes, where: str, suffix: str) -> Format:
+    """The format of a file from its first bytes; raises ``InputError`` for non-articles."""
+    if not head:
+        raise InputError(where, "empty file")
+    if head.startswith(GZIP_MAGIC):
+        if _gunzip_head(head).startswith(b"WARC/"):
+            return Format.WARC
+        raise InputError(where, "gzip-compressed file that is not a WARC archive; decompress it")
+    for magic, kind in MAGIC:
+        if head.startswith(magic) and not (magic == b"MZ" and b"\0" not in head[:512]):
+            raise InputError(where, f"binary file ({kind}), not an article")
+    encoding, errors = stream_encoding(head)
+    if b"\0" in head and encoding == "utf-8":
+        raise InputError(where, "binary data (NUL bytes), not text")
+    text = head.decode(encoding, errors=errors if errors == FALLBACK else "replace")
+    text = text.lstrip("\ufeff \t\r\n\f\v")
+    if not text:
+        raise InputError(where, "empty file (only whitespace)")
+    if text.startswith("WARC/"):
+        return Format.WARC
+    suffix = suffix.lower()
+    if text.startswith("<"):
+        root = _ROOT.match(text)
+        name = root.group(1).lower() if root else ""
+        if name in FEED_ROOTS:
+            return Format.FEED
+        if name in HTML_ROOTS or text[:15].lower().startswith("<!doctype html"):
+            return Format.HTML
+        if text.startswith("<?xml") or suffix in (".xml", ".rss", ".atom"):
+            raise InputError(where, f"XML file with root <{name or '?'}>, neither RSS nor Atom")
+    if suffix in JSONL_SUFFIXES:
+        return Format.JSONL
+    if text.startswith(("{", "[")):
+        first, newline, _ = text.partition("\n")
+        if _is_object_line(first) or (not newline and first.startswith('{"')):
+            return Format.JSONL
+        if suffix == ".json":
+            raise InputError(where, "a JSON document, not JSON Lines (one article object per line)")
+    if suffix in HTML_SUFFIXES and re.search(r"<[A-Za-z!/]", text[:4096]):
+        return Format.HTML
+    return Format.TEXT
