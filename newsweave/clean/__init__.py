@@ -1,22 +1,134 @@
-"""Cleaning: restore the text a reader would have seen, and read metadata from the layout."""
+"""Cleaning: restore the text a reader would have seen, and read metadata from the layout.
+
+``clean_document`` runs, in order: HTML extraction (when the input is a page), mojibake
+repair (``ftfy``, with correct typography left alone), removal of injected markup, header
+and footer lines read into metadata, junk lines, the injector's Title-Case, stray spacing.
+Everything taken out or changed is listed in ``Article.removed``.
+"""
 
 from __future__ import annotations
 
+import difflib
+import re
+
 import ftfy
 
-from newsweave.records import Article, RawDocument
+from newsweave.clean.casing import restore_casing
+from newsweave.clean.injected import cut_markup, touched_words
+from newsweave.clean.junk import after_tag_heading, junk_kind
+from newsweave.clean.lang import detect_lang
+from newsweave.clean.metadata import Layout, read_layout
+from newsweave.clean.outlets import canonical_outlet
+from newsweave.clean.spacing import fix_spacing
+from newsweave.records import Article, RawDocument, Removed
+
+__all__ = ["canonical_outlet", "clean_document", "clean_text"]
+
+# Repair encoding damage only: keep curly quotes, ligatures and full-width forms as written.
+FTFY_CONFIG = ftfy.TextFixerConfig(
+    uncurl_quotes=False,
+    fix_latin_ligatures=False,
+    fix_character_width=False,
+    explain=False,
+)
+_ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
+Marked = list[tuple[str, set[int]]]  # lines, each with the columns of its touched words
+_TAG_HEADING = re.compile(r"^(?:tags?|topics?|keywords|filed under)\s*:?\s*$", re.I)
+
+
+def repair_mojibake(text: str) -> tuple[str, list[Removed]]:
+    fixed = ftfy.fix_text(text, FTFY_CONFIG)
+    if fixed == text:
+        return text, []
+    before, after = text.split(), fixed.split()
+    removed = []
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for op, a1, a2, b1, b2 in matcher.get_opcodes():
+        if op != "equal":
+            removed.append(Removed("mojibake", f"{' '.join(before[a1:a2])} -> {' '.join(after[b1:b2])}"))
+    return fixed, removed
+
+
+def _line_marks(text: str, starts: set[int]) -> Marked:
+    """Split ``text`` into lines, each with the columns of its touched words."""
+    out: Marked = []
+    base = 0
+    for line in text.split("\n"):
+        end = base + len(line)
+        out.append((line, {s - base for s in starts if base <= s < end}))
+        base = end + 1
+    return out
+
+
+def _filter_lines(lines: Marked, layout: Layout) -> tuple[Marked, list[Removed]]:
+    kept: Marked = []
+    removed: list[Removed] = []
+    after_tags = False
+    for i, (line, marks) in enumerate(lines):
+        if i in layout.drop:
+            removed.append(layout.drop[i])
+            continue
+        if i in layout.replace:
+            dropped = line[: len(line) - len(layout.replace[i])].strip()
+            removed.append(Removed("header", dropped))
+            line, marks = layout.replace[i], set()
+        if not line.strip():
+            continue
+        kind = "tags" if after_tags and after_tag_heading(line) else junk_kind(line)
+        after_tags = bool(_TAG_HEADING.match(line.strip()))
+        if kind:
+            removed.append(Removed(kind, line.strip()))
+            continue
+        kept.append((line, marks))
+    return kept, removed
+
+
+def clean_text(text: str, lang: str | None = None) -> tuple[str, Layout, list[Removed]]:
+    """Clean text, the metadata its layout printed, and everything removed or changed."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text, removed = repair_mojibake(text)
+    cut = cut_markup(text)
+    layout = read_layout(cut.text.split("\n"))
+    lines = _line_marks(cut.text, touched_words(cut.text, cut.marks))
+    kept, dropped = _filter_lines(lines, layout)
+    removed = dropped + cut.removed + removed
+    body = "\n".join(line for line, _ in kept)
+    if any(r.kind == "injected" for r in cut.removed):
+        touched: set[int] = set()
+        base = 0
+        for line, marks in kept:
+            touched.update(base + m for m in marks)
+            base += len(line) + 1
+        body, changed = restore_casing(body, touched)
+        removed += changed
+    english = detect_lang(body, lang) == "en"
+    paragraphs = []
+    for line in body.split("\n"):
+        fixed, changed = fix_spacing(line, english)
+        removed += changed
+        if fixed:
+            paragraphs.append(fixed)
+    return "\n\n".join(paragraphs), layout, removed
 
 
 def clean_document(doc: RawDocument) -> Article:
-    text = ftfy.fix_text(doc.text or "")
+    """One input document as a cleaned ``Article`` with its metadata."""
+    if doc.text is None and doc.html:
+        from newsweave.ingest.html import extract_html
+
+        doc = extract_html(doc)
+    text, layout, removed = clean_text(doc.text or "", doc.lang)
+    published = doc.date[:10] if doc.date and _ISO_DATE.match(doc.date) else layout.published
+    outlet = doc.outlet or layout.outlet or doc.url
     return Article(
         id=doc.id,
-        text=text.strip(),
+        text=text,
         path=doc.path,
         url=doc.url,
-        outlet=doc.outlet,
-        author=doc.author,
-        published=(doc.date or None) and doc.date[:10],
-        title=doc.title,
-        lang=doc.lang or "en",
+        outlet=canonical_outlet(outlet) if outlet else None,
+        author=doc.author or layout.author,
+        published=published,
+        title=doc.title or layout.title,
+        lang=detect_lang(text, doc.lang),
+        removed=removed,
     )

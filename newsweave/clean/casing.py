@@ -1,0 +1,229 @@
+"""Undo the Title-Casing that markup injectors apply to the phrases they attach to.
+
+Truecasers (``truecase``, Lita et al. 2003) decide every word from n-gram statistics and
+would re-case true names they never saw, so this is a narrower, hand-written repair that
+only runs on a document where injected markup was found, and only lower-cases a
+capitalised word in mid-sentence when the evidence says it is a common word:
+
+* function words (``The``, ``That``, ``After``, ``One``, ``My``) are lower-cased;
+* a word the injector touched (the Title-Case phrase ending right before a cut fragment)
+  is lower-cased when general English usually writes it in lower case, unless it belongs
+  to a run of capitals that holds a name (``Simon Bolivar International Bridge``,
+  ``President Nicolás Maduro``) and is not an indefinite description (``a Catholic Church``);
+* an untouched lone capitalised word is lower-cased only when English almost never
+  capitalises it and the document capitalises it just once (``Male and female``);
+* an acronym written in Title-case (``Bbc``) takes the upper-case form the document or
+  the lexicon uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from newsweave.clean.lexicon import case_counts, load_words
+from newsweave.records import Removed
+
+FUNCTION_WORDS = load_words("function_words.txt")
+KEEP = frozenset({"i", "i'm", "i've", "i'll", "i'd", "mr", "mrs", "ms", "dr", "st", "jr", "sr"})
+COMMON_SHARE = 0.2  # a touched word written in lower case at least this often is a common word
+NAME_SHARE = 0.2  # a word written in lower case less often than this is a name
+RARE_TOTAL = 20  # below this many sightings in the lexicon a word is judged with...
+RARE_SHARE = 2 / 3  # ...a stricter share: it is a name unless mostly written in lower case
+ALWAYS_LOWER = 0.95  # a touched word this rarely capitalised is never part of a name...
+ALWAYS_LOWER_TOTAL = 50  # ...when the lexicon has seen it often enough to say so
+LONE_LOWER = 0.9  # an untouched lone capital is lower-cased above this share
+INDEFINITE = frozenset({"a", "an"})
+
+_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+_OPENERS = "\"“‘'([«—–-"
+_ENDERS = ".!?:"
+
+
+@dataclass(slots=True)
+class Token:
+    start: int
+    text: str
+    sentence_start: bool
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+    @property
+    def capital(self) -> bool:
+        return self.text[:1].isupper()
+
+    @property
+    def titlecase(self) -> bool:
+        return self.capital and len(self.text) > 1 and self.text[1:] == self.text[1:].lower()
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    """True at a line start, or after ``.!?:`` (and any closing or opening quotes)."""
+    i = start - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    while i >= 0 and text[i] in _OPENERS and (i == 0 or text[i - 1] in " \t\n"):
+        i -= 1  # an opening quote or dash before the word
+        while i >= 0 and text[i] in " \t":
+            i -= 1
+    if i < 0 or text[i] == "\n":
+        return True
+    if text[i] in "\"”’'" and i > 0:
+        i -= 1  # a closing quote after the sentence's end
+    return text[i] in _ENDERS
+
+
+def tokenize(text: str) -> list[Token]:
+    return [Token(m.start(), m.group(0), _sentence_start(text, m.start())) for m in _WORD.finditer(text)]
+
+
+def _joined(text: str, a: Token, b: Token) -> bool:
+    """Two tokens stand side by side with one space and no punctuation between them."""
+    return text[a.start + len(a.text) : b.start] in (" ", "\t")
+
+
+@dataclass
+class DocEvidence:
+    lower_forms: set[str]
+    upper_forms: set[str]
+    capital_mid: Counter[str]
+
+
+def evidence(tokens: list[Token]) -> DocEvidence:
+    lower = {t.text for t in tokens if t.text.islower()}
+    upper = {t.text for t in tokens if t.text.isupper() and len(t.text) > 1}
+    caps = Counter(t.lower for t in tokens if t.capital and not t.sentence_start)
+    return DocEvidence(lower, upper, caps)
+
+
+def _name_like(tok: Token, ev: DocEvidence) -> bool:
+    if tok.text.isupper() and len(tok.text) > 1:
+        return True
+    if tok.lower in FUNCTION_WORDS or tok.lower in ev.lower_forms:
+        return False
+    stem = tok.lower.removesuffix("'s").removesuffix("’s")
+    cc = case_counts(stem)
+    if cc is None:
+        return True
+    # few observations: only a clear lower-case majority makes the word a common one
+    return cc.lower_share < (RARE_SHARE if cc.total < RARE_TOTAL else NAME_SHARE)
+
+
+def _runs(text: str, tokens: list[Token]) -> list[list[int]]:
+    """Indexes of maximal runs of adjacent capitalised tokens (function words break runs)."""
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for i, tok in enumerate(tokens):
+        part = tok.capital and tok.lower not in FUNCTION_WORDS
+        if part and current and _joined(text, tokens[current[-1]], tok):
+            current.append(i)
+            continue
+        if current:
+            runs.append(current)
+        current = [i] if part else []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _touched_phrases(text: str, tokens: list[Token], touched: set[int]) -> set[int]:
+    """Token indexes of each Title-Case phrase that ends at a touched word."""
+    out: set[int] = set()
+    for i, tok in enumerate(tokens):
+        if tok.start not in touched or not tok.capital:
+            continue
+        j = i
+        while j >= 0 and tokens[j].capital and (j == i or _joined(text, tokens[j], tokens[j + 1])):
+            out.add(j)
+            j -= 1
+    return out
+
+
+def _indefinite(text: str, tokens: list[Token], first: int) -> bool:
+    """The run is introduced by ``a``/``an``, or by an article plus a lower-case modifier."""
+    if first == 0:
+        return False
+    prev = tokens[first - 1]
+    if prev.lower in INDEFINITE:
+        return True
+    if prev.text.islower() and prev.lower not in FUNCTION_WORDS and first >= 2:
+        return tokens[first - 2].lower in INDEFINITE | {"the"}
+    return False
+
+
+def _lower_touched(tok: Token, ev: DocEvidence) -> bool:
+    cc = case_counts(tok.lower.removesuffix("'s").removesuffix("’s"))
+    if cc is None:
+        return tok.lower in ev.lower_forms
+    return cc.lower_share >= COMMON_SHARE or tok.lower in ev.lower_forms
+
+
+def _always_lower(tok: Token) -> bool:
+    cc = case_counts(tok.lower)
+    return cc is not None and cc.total >= ALWAYS_LOWER_TOTAL and cc.lower_share >= ALWAYS_LOWER
+
+
+def _acronym(tok: Token, ev: DocEvidence) -> str | None:
+    if not tok.titlecase or len(tok.text) < 3 or len(tok.text) > 5:
+        return None
+    upper = tok.text.upper()
+    if upper in ev.upper_forms:
+        return upper
+    cc = case_counts(tok.lower)
+    if cc is not None and cc.upper > 2 * (cc.lower + cc.title):
+        return upper
+    return None
+
+
+def _decide(text: str, tokens: list[Token], ev: DocEvidence, touched: set[int]) -> dict[int, str]:
+    """New spellings by token index."""
+    new: dict[int, str] = {}
+    for i, tok in enumerate(tokens):
+        acronym = _acronym(tok, ev)
+        if acronym:
+            new[i] = acronym
+            tok.text = acronym
+    for run in _runs(text, tokens):
+        has_name = any(_name_like(tokens[i], ev) for i in run)
+        indefinite = _indefinite(text, tokens, run[0])
+        for pos, i in enumerate(run):
+            tok = tokens[i]
+            if tok.sentence_start or not tok.titlecase or tok.lower in KEEP or _name_like(tok, ev):
+                continue
+            if i in touched:
+                last = pos == len(run) - 1
+                if has_name and not indefinite and not (last and _always_lower(tok)):
+                    continue
+                if _lower_touched(tok, ev):
+                    new[i] = tok.lower
+            elif len(run) == 1 and ev.capital_mid[tok.lower] == 1:
+                cc = case_counts(tok.lower)
+                if cc is not None and cc.total >= RARE_TOTAL and cc.lower_share >= LONE_LOWER:
+                    new[i] = tok.lower
+    for i, tok in enumerate(tokens):
+        if tok.lower in FUNCTION_WORDS and tok.titlecase and not tok.sentence_start:
+            new[i] = tok.lower
+    return new
+
+
+def restore_casing(text: str, touched_starts: set[int]) -> tuple[str, list[Removed]]:
+    """Lower-case the injector's Title-Case; ``touched_starts`` are offsets of words before cuts."""
+    tokens = tokenize(text)
+    ev = evidence(tokens)
+    touched = _touched_phrases(text, tokens, touched_starts)
+    new = _decide(text, tokens, ev, touched)
+    if not new:
+        return text, []
+    chars = list(text)
+    removed: list[Removed] = []
+    for i in sorted(new):
+        tok = tokens[i]
+        original = text[tok.start : tok.start + len(tok.text)]
+        if original == new[i]:
+            continue
+        chars[tok.start : tok.start + len(original)] = list(new[i])
+        removed.append(Removed("casing", f"{original} -> {new[i]}"))
+    return "".join(chars), removed

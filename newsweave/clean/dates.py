@@ -1,0 +1,66 @@
+"""Dates as news pages print them: ``February 26, 2019``, ``13th Dec 2019``, ``2019-02-26``.
+
+A few regexes instead of ``dateparser`` here: bylines and date lines are tested on every
+article, and ``dateparser`` costs milliseconds per call and guesses dates inside prose.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+_MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_M = r"(?P<m>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_D = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?"
+_Y = r"(?P<y>(?:19|20)\d\d)"
+_PATTERNS = [
+    re.compile(rf"\b{_M}\s+{_D},?\s+{_Y}\b", re.I),
+    re.compile(rf"\b{_D}\s+(?:of\s+)?{_M},?\s+{_Y}\b", re.I),
+    re.compile(rf"\b{_Y}-(?P<mo>\d\d)-(?P<d>\d\d)\b"),
+    re.compile(rf"\b(?P<d>\d{{1,2}})[./-](?P<mo>\d{{1,2}})[./-]{_Y}\b"),
+]
+_TIME = re.compile(
+    r"\b\d{1,2}[:.]\d\d(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?(?:\s*(?:[A-Z]{2,4}|[+-]\d\d:?\d\d))?\b"
+    r"|\b\d{1,2}\s*[ap]\.?m\.?",
+    re.I,
+)
+
+
+def find_date(text: str) -> tuple[str, re.Match[str]] | None:
+    """The first date written in ``text`` as ``YYYY-MM-DD``, with its match."""
+    for rx in _PATTERNS:
+        for m in rx.finditer(text):
+            groups = m.groupdict()
+            month = _MONTHS[groups["m"].lower()] if groups.get("m") else int(groups["mo"])
+            day, year = int(groups["d"]), int(groups["y"])
+            if groups.get("mo") and rx is _PATTERNS[3] and month > 12 >= day:
+                day, month = month, day  # 12/26/2019: month first
+            try:
+                return date(year, month, day).isoformat(), m
+            except ValueError:
+                continue
+    return None
+
+
+def strip_times(text: str) -> str:
+    return _TIME.sub(" ", text)

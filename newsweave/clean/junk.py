@@ -1,0 +1,130 @@
+"""Page and aggregator junk, recognised line by line by what it is, not by its wording.
+
+Kinds of junk: interface words (share buttons, "Advertisement", "Skip to main content"),
+calls to act (subscribe, sign up, upgrade your browser, cookies, "click read more"),
+teasers for other stories ("Read more: …", "32m ago…"), photo credits and credited
+captions, breadcrumbs ("News > World"), bare dates and times, lines of tags.
+trafilatura does this for HTML from the markup; for text that lost its markup no library
+does, so the rules are hand-written. They are conservative: a line is junk only when its
+form says so, since dropping a sentence of the story costs more than keeping a stray line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from newsweave.clean.lexicon import load_words
+from newsweave.clean.metadata import date_line, is_name, tag_line
+from newsweave.clean.outlets import is_known_outlet
+
+UI_WORDS = load_words("ui_words.txt")
+UI_PHRASES = frozenset(
+    [
+        "from our partner",
+        "written by",
+        "post with no comments",
+        "no comments",
+        "leave a comment",
+        "contact details and archive",
+        "skip to main content",
+        "skip to content",
+        "back to top",
+        "show more",
+        "view comments",
+        "most read",
+        "most viewed",
+        "sign in",
+        "log in",
+        "breaking news",
+        "live reporting",
+        "more on this story",
+    ]
+)
+_GLUE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_BULLETS = re.compile(r"^[\s•·▪►▶*\-–—>|]+|[\s|:•·]+$")
+_PREFIX = re.compile(
+    r"^(?:read (?:more|also|next)|also read|read|related(?: \w+)?|see also|more on this(?: story)?|"
+    r"more from \w+|recommended|watch|listen|you may also like|don'?t miss|trending|in this story|"
+    r"\d+ recent items|recent items|more stories|top stories|editor'?s picks?|advertisement)"
+    r"\s*[:|>»–-]",
+    re.I,
+)
+_CALL = re.compile(
+    r"^(?:click (?:here|to)|tap (?:here|to)|please (?:subscribe|enable|upgrade|update|disable|allow|"
+    r"turn|log|sign|click|share|follow|like|rate|support|consider|note: this)|subscribe (?:to|now|for|"
+    r"here|today)|sign up|follow us|like us on|join us on|join our|download (?:our|the) app|"
+    r"get (?:the|our) (?:app|newsletter)|to (?:see|read|view) the (?:remainder|rest|full)|"
+    r"to continue reading|continue reading|this (?:content|video|embed|feature|element) (?:is|may|"
+    r"cannot|requires)|javascript is|your browser|we use cookies|by (?:using|continuing to use)|"
+    r"accept (?:all )?cookies|we and our partners|copyright|©|all rights reserved|skip to|"
+    r"all times (?:are|stated)|live reporting|live updates|breaking news$)",
+    re.I,
+)
+_ANYWHERE = re.compile(
+    r"upgrade your browser|enable javascript|browser (?:does not|doesn'?t) support|remainder of this "
+    r"article|click read more|read more at\b|(?:sign(?:ing)? up|subscribe|subscribing) (?:\w+ ){0,6}"
+    r"newsletter|newsletter (?:sign[- ]?up|here)|for free\b|all rights reserved|cookie (?:policy|"
+    r"settings|preferences)|(?:terms of (?:use|service)|privacy policy)",
+    re.I,
+)
+_CREDIT_END = re.compile(
+    r"(?:\b(?:credit|photo|picture|image|photograph|video|source|illustration)s?\s*:\s*[^.:!?]{1,60}"
+    r"|\((?:[A-Z]+ )?(?:photo|image|picture|file photo)s?\b[^()]{0,60}\)|\((?:photo|picture|image) "
+    r"by [^()]{1,60}\)|\[(?:photo|picture|image)s?:[^\]]{1,60}\])\s*$",
+    re.I,
+)
+_CAMERA = re.compile(r"^(?:camera icon|image caption|media caption|photo caption)", re.I)
+_CRUMBS = re.compile(r"^[\w&' .-]{1,30}(?:\s+[>»›/]\s+[\w&' .-]{1,30}){1,6}$")
+_AGO = re.compile(r"^\d+\s*(?:s|sec|secs|m|min|mins|h|hr|hrs|hours?|d|days?)\s+ago", re.I)
+_STAMP = re.compile(
+    r"^(?:updated|published|posted|last updated|first published|created|modified)\b[^.!?]{0,60}$", re.I
+)
+_PIPES = re.compile(r"\s\|\s")
+_NO_LETTERS = re.compile(r"^[\W\d_]*$")
+_SHORT_BYLINE = re.compile(r"^by\s+\S+(?:\s+\S+){0,3}$", re.I)
+
+
+def _ui_only(text: str) -> bool:
+    words = [w.strip(".,:;!?()") for w in _GLUE.sub(" ", text).lower().replace("/", " ").split()]
+    if " ".join(words).strip() in UI_PHRASES:
+        return True
+    return 0 < len(words) <= 6 and all(w in UI_WORDS for w in words)
+
+
+def junk_kind(line: str) -> str | None:
+    """Why a line is junk ("junk", "caption", "date", "tags"), or None for a line to keep."""
+    s = line.strip()
+    if not s:
+        return None
+    if _NO_LETTERS.match(s) or re.fullmatch(r"(?:https?://|www\.)\S+", s):
+        return "junk"
+    bare = _BULLETS.sub("", s)
+    n_words = len(s.split())
+    if _ui_only(bare) or _PREFIX.match(bare) or _CALL.match(bare) or _AGO.match(bare):
+        return "junk"
+    if n_words <= 30 and _ANYWHERE.search(s):
+        return "junk"
+    if _CAMERA.match(bare) or (n_words <= 80 and _CREDIT_END.search(s)):
+        return "caption"
+    if _CRUMBS.match(bare) and not s.endswith("."):
+        return "junk"
+    if date_line(s) or (n_words <= 10 and _STAMP.match(bare)):
+        return "date"
+    if len(_PIPES.findall(s)) >= 2 and n_words <= 25 and not s.endswith("."):
+        return "junk"
+    if n_words <= 4 and not s.endswith(".") and (is_known_outlet(bare) or _SHORT_BYLINE.match(bare)):
+        return "junk"
+    if tag_line(s):
+        return "tags"
+    return None
+
+
+def after_tag_heading(line: str) -> bool:
+    """The line after a bare "Tags" heading: keywords without sentence punctuation."""
+    s = line.strip()
+    return (
+        bool(s)
+        and len(s.split()) <= 12
+        and not re.search(r"[.!?]$", s)
+        and (all(w[:1].isupper() or w[:1].isdigit() for w in s.split()) or is_name(s))
+    )

@@ -1,0 +1,18 @@
+"""Language of an article's text (py3langid); the input's own label wins when it has one."""
+
+from __future__ import annotations
+
+import py3langid
+
+SAMPLE_CHARS = 2000  # enough text for a confident guess, and fast on long articles
+
+
+def detect_lang(text: str, given: str | None = None, default: str = "en") -> str:
+    """ISO 639-1 code: ``given`` when set, else py3langid's guess, else ``default``."""
+    if given and given.strip():
+        return given.strip().lower().split("-")[0].split("_")[0]
+    sample = text[:SAMPLE_CHARS]
+    if len(sample.split()) < 3:
+        return default
+    lang, _score = py3langid.classify(sample)
+    return str(lang)

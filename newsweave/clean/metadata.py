@@ -1,0 +1,190 @@
+"""Metadata printed in the text itself: bylines, date lines, source footers and tag lines.
+
+Aggregators wrap a copied story in their own layout — ``By: NAME – outlet – Month D, YYYY``
+on top, ``Source: TITLE``, ``Source of news: host`` and a line of keywords below. Those
+lines are read into fields and dropped from the text; a byline inside the body (a boxed
+"By NAME, OUTLET, in PLACE") is read but kept, since a reader saw it there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from newsweave.clean.dates import find_date, strip_times
+from newsweave.clean.outlets import canonical_outlet, is_known_outlet
+from newsweave.records import Removed
+
+HEAD_LINES = 4  # how many non-empty lines at the top may hold a header
+FOOT_LINES = 6  # ... and at the bottom a footer
+
+_BYLINE = re.compile(r"^(?:by|written by|posted by|words by|author|reporting by)\s*:?\s+(?P<rest>.+)$", re.I)
+_PARTS = re.compile(r"\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*|,\s+(?!\d{4})")
+_DATE_WORDS = re.compile(
+    r"\b(?:published|updated|posted|last|first|modified|date|created|on|at|am|pm|gmt|utc|"
+    r"edt|est|bst|cet|ist|et|local|time)\b|[|@:,–—•·()-]",
+    re.I,
+)
+_DATE_PREFIX = re.compile(r"^\s*date:?\s+(?P<d>\d{4}-\d\d(?:-\d\d)?)\b\s*(?P<rest>.*)$", re.I)
+_RULE = re.compile(r"^\s*([-*_=~#•])(\s*\1){2,}\s*$")
+_FOOTER = re.compile(
+    r"^(?P<key>source of news|news source|sources?|via|originally published (?:at|on|by|in)|"
+    r"first published (?:at|on|by|in)|read more at|read (?:the )?(?:full|original) "
+    r"(?:article|story) (?:at|on)|this (?:article|story) (?:was )?(?:originally |first )?"
+    r"(?:appeared|published) (?:on|in|at))\s*:?\s+(?P<value>.+?)\s*\.?$",
+    re.I,
+)
+_POST_APPEARED = re.compile(r"^the post (?P<title>.+) appeared first on (?P<outlet>.+?)\.?$", re.I)
+_TAG_KEY = re.compile(r"^(?:tags?|topics?|keywords|filed under|related topics)\s*:?\s*(?P<rest>.*)$", re.I)
+_NAME_WORD = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*|and|de|da|del|van|von|der|la|le|bin|al|&)$")
+_SENTENCE_END = re.compile(r"[.!?…\"”]$")
+
+
+@dataclass
+class Layout:
+    title: str | None = None
+    author: str | None = None
+    outlet: str | None = None
+    published: str | None = None
+    drop: dict[int, Removed] = field(default_factory=dict)
+    replace: dict[int, str] = field(default_factory=dict)
+
+    def merge(self, other: Layout) -> None:
+        for name in ("title", "author", "outlet", "published"):
+            if getattr(self, name) is None:
+                setattr(self, name, getattr(other, name))
+
+
+def is_name(part: str) -> bool:
+    words = part.split()
+    return 1 <= len(words) <= 8 and all(_NAME_WORD.match(w) for w in words) and part[:1].isupper()
+
+
+def _name(part: str) -> str:
+    part = " ".join(part.split()).strip(" ,.;")
+    return part.title() if part.isupper() else part
+
+
+def parse_byline(rest: str) -> Layout:
+    """``Christine Armario – apnews.com – February 26, 2019`` into author, outlet, date."""
+    out = Layout()
+    authors: list[str] = []
+    for part in _PARTS.split(rest.strip()):
+        part = part.strip(" ,;")
+        if not part:
+            continue
+        found = find_date(part)
+        if found and out.published is None:
+            out.published = found[0]
+        elif is_known_outlet(part):
+            out.outlet = out.outlet or canonical_outlet(part)
+        elif is_name(part):
+            brand = _trailing_brand(part)
+            if brand:
+                out.outlet = out.outlet or canonical_outlet(brand)
+                part = part[: -len(brand)].strip()
+            if part:
+                authors.append(_name(part))
+    if authors:
+        out.author = ", ".join(authors)
+    return out
+
+
+def _trailing_brand(part: str) -> str | None:
+    """``AMY FORLITI Associated Press`` ends with an outlet's name."""
+    words = part.split()
+    for n in range(min(4, len(words) - 1), 0, -1):
+        tail = " ".join(words[-n:])
+        if is_known_outlet(tail) and "." not in tail:
+            return tail
+    return None
+
+
+def date_line(line: str) -> str | None:
+    """The date of a line that holds nothing but a date (and time, and words like Published)."""
+    found = find_date(line)
+    if not found:
+        return None
+    date, m = found
+    rest = _DATE_WORDS.sub(" ", strip_times(line[: m.start()] + " " + line[m.end() :]))
+    return date if not rest.split() else None
+
+
+def tag_line(line: str) -> bool:
+    """A line of comma-separated keywords: ``maduro, venezuela crisis, venezuela``."""
+    m = _TAG_KEY.match(line)
+    body = m.group("rest") if m else line
+    if m and not body:
+        return True
+    items = [i.strip() for i in re.split(r"\s*[,;|]\s*", body.strip())]
+    if len(items) < 3 or _SENTENCE_END.search(body.strip()) or len(body) > 300:
+        return False
+    return all(i and len(i.split()) <= 4 and len(i) <= 40 for i in items)
+
+
+def _footer(line: str, out: Layout) -> bool:
+    m = _POST_APPEARED.match(line)
+    if m:
+        out.title = out.title or m.group("title").strip()
+        out.outlet = out.outlet or canonical_outlet(m.group("outlet"))
+        return True
+    m = _FOOTER.match(line)
+    if not m or len(line) > 250:
+        return False
+    value, key = m.group("value").strip(), m.group("key").lower()
+    if is_known_outlet(value) or (key != "source" and key != "sources"):
+        out.outlet = out.outlet or canonical_outlet(value)
+    elif not _SENTENCE_END.search(value):
+        out.title = out.title or value
+    else:
+        return False
+    return True
+
+
+def _header(line: str, i: int, out: Layout) -> bool:
+    m = _DATE_PREFIX.match(line)
+    if m:
+        out.published = out.published or (m.group("d") if len(m.group("d")) == 10 else None)
+        out.replace[i] = m.group("rest")
+        return False
+    m = _BYLINE.match(line.strip())
+    if m and len(line) <= 200 and not _SENTENCE_END.search(line.strip()):
+        found = parse_byline(m.group("rest"))
+        if found.author or found.outlet:
+            out.merge(found)
+            return True
+    d = date_line(line)
+    if d:
+        out.published = out.published or d
+        return True
+    return False
+
+
+def read_layout(lines: list[str]) -> Layout:
+    """Metadata from the header and footer lines, and which lines they were."""
+    out = Layout()
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    head, foot = filled[:HEAD_LINES], filled[-FOOT_LINES:]
+    for i in head:
+        line = lines[i].strip()
+        if _RULE.match(line):
+            out.drop[i] = Removed("junk", line)
+            above = [j for j in head if j < i and j not in out.drop]
+            if all(len(lines[j].split()) <= 5 for j in above):
+                out.drop.update({j: Removed("header", lines[j].strip()) for j in above})
+        elif _header(line, i, out):
+            out.drop[i] = Removed("header", line)
+    for i in reversed(foot):
+        line = lines[i].strip()
+        if i in out.drop:
+            continue
+        if _footer(line, out):
+            out.drop[i] = Removed("footer", line)
+        elif tag_line(line) and i != filled[0]:
+            out.drop[i] = Removed("tags", line)
+    for i in filled:
+        m = _BYLINE.match(lines[i].strip())
+        body_line = lines[i].strip()
+        if m and i not in out.drop and len(body_line) <= 200 and not _SENTENCE_END.search(body_line):
+            out.merge(parse_byline(m.group("rest")))
+    return out

@@ -1,0 +1,48 @@
+"""Spacing that cut fragments leave behind: ``Guerin , one``, ``Nation 's``, ``her. "``.
+
+Hand-written (no library repairs spacing without re-tokenising the text): the rules only
+remove whitespace that English typography never has, so they cannot damage correct text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from newsweave.records import Removed
+
+_BEFORE_PUNCT_EN = re.compile(r"(?<=[\w\"”’')\]])[ \t]+(?=[,.;:!?](?![.?!]))")
+_BEFORE_PUNCT_ANY = re.compile(r"(?<=[\w\"”’')\]])[ \t]+(?=[,.](?!\.))")
+_POSSESSIVE = re.compile(r"(?<=\w)[ \t]+(?=['’]s\b)")
+_RUNS = re.compile(r"[ \t]{2,}")
+_CONTEXT = 12
+
+
+def _apply(rx: re.Pattern[str], text: str, removed: list[Removed], sub: str = "") -> str:
+    def note(m: re.Match[str]) -> str:
+        a = max(0, m.start() - _CONTEXT)
+        removed.append(Removed("spacing", text[a : m.end() + 2].strip()))
+        return sub
+
+    return rx.sub(note, text)
+
+
+def _closing_quotes(line: str, removed: list[Removed]) -> str:
+    """Drop the space before a closing straight quote (every second ``"`` of a balanced line)."""
+    positions = [i for i, ch in enumerate(line) if ch == '"']
+    if len(positions) % 2:
+        return line
+    drop = [p for p in positions[1::2] if p > 1 and line[p - 1] == " " and line[p - 2] not in " \t"]
+    for p in reversed(drop):
+        removed.append(Removed("spacing", line[max(0, p - _CONTEXT) : p + 1].strip()))
+        line = line[: p - 1] + line[p:]
+    return line
+
+
+def fix_spacing(line: str, english: bool) -> tuple[str, list[Removed]]:
+    """One paragraph with stray spaces removed, and what was changed."""
+    removed: list[Removed] = []
+    line = _apply(_BEFORE_PUNCT_EN if english else _BEFORE_PUNCT_ANY, line, removed)
+    line = _apply(_POSSESSIVE, line, removed)
+    line = _closing_quotes(line, removed)
+    line = _RUNS.sub(" ", line).strip()
+    return line, removed
