@@ -92,6 +92,7 @@ def delete(
                 affected.add(found[1])
         conn.executemany("DELETE FROM articles WHERE id = ?", [(a,) for a in doomed])
         events.drop_empty(conn)
+        conn.executemany("UPDATE events SET briefing = NULL WHERE id = ?", [(e,) for e in affected])
         survivors = [a for eid in affected for a in events.article_ids(conn, eid)]
         if survivors:
             regroup(conn, pipeline, survivors)
