@@ -1,0 +1,179 @@
+"""The web app without a browser: routes, status codes, headers, escaping, limits, the API."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from fastapi.testclient import TestClient
+from test_store_corpus import write_corpus
+
+from newsweave.pipeline import Pipeline
+from newsweave.records import Article, RawDocument, Removed
+from newsweave.report import briefing_schema
+from newsweave.store import Store, articles
+from newsweave.store.db import write
+from newsweave.store.regroup import regroup
+from newsweave.web import create_app
+
+PAYLOADS = [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    '<a href="javascript:alert(1)">click</a>',
+    "Content ='X'>",
+    "<svg onload=alert(1)>",
+]
+CRAFTED = Article(
+    id="crafted-hostile",
+    text=(
+        "TARSANO — The Korvel Bridge inquiry opened on Wednesday <script>alert(1)</script>. "
+        "Engineers said the Serra River span <img src=x onerror=alert(1)> had rusted.\n\n"
+        "\"Mayor Ilena Varsi knew,\" said Oren Patel <svg onload=alert(1)>."
+    ),
+    title="<img src=x onerror=alert(1)>Korvel inquiry opens",
+    outlet="<script>alert(1)</script>Quay Gazette",
+    author="javascript:alert(1)",
+    url="javascript:alert(1)",
+    published="2026-04-15",
+    removed=[Removed("markup", p) for p in PAYLOADS]
+    + [Removed("footer", "Tags: Korvel BridgeContent ='X'>")],
+)
+
+
+def build_store(folder: Path) -> Path:
+    """The invented corpus, the hostile article as ingested, and one crafted article whose
+    every field (and ``removed``) carries markup, stored as if a cleaner had kept it all."""
+    db = folder / "web.db"
+    pipeline = Pipeline()
+    with Store(db, pipeline=pipeline) as store:
+        store.ingest([str(p) for p in write_corpus(folder / "corpus", hostile=True)], print)
+        store.ingest([str(p) for p in write_corpus(folder / "late", ["serra-late"])], print)
+        doc = RawDocument(id=CRAFTED.id, text=CRAFTED.text, title=CRAFTED.title)
+        with write(store.conn):
+            articles.insert(store.conn, Article.from_dict(CRAFTED.to_dict()), doc)
+            regroup(store.conn, pipeline, [CRAFTED.id])
+    return db
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_store(tmp_path_factory.mktemp("web"))
+
+
+@pytest.fixture(scope="module")
+def client(db: Path) -> TestClient:
+    return TestClient(create_app(db), follow_redirects=False)
+
+
+def first_event(client: TestClient, article: str = "serra-bridge") -> str:
+    doc = client.get(f"/api/articles/{article}").json()
+    return str(doc["event"])
+
+
+def test_every_page_answers_with_security_headers(client: TestClient) -> None:
+    eid = first_event(client)
+    for url in ["/", "/?q=Korvel", "/?page=2", f"/events/{eid}", "/articles/serra-bridge",
+                "/api/events", f"/api/events/{eid}", "/api/articles/serra-bridge", "/openapi.json",
+                "/static/style.css"]:
+        r = client.get(url)
+        assert r.status_code == 200, url
+        csp = r.headers["content-security-policy"]
+        assert "script-src" not in csp and "default-src 'none'" in csp  # so no script at all
+        assert "unsafe-inline" not in csp
+        assert r.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize(
+    ("url", "status"),
+    [("/events/e9999", 404), ("/articles/nope", 404), ("/api/events/e9999", 404),
+     ("/api/articles/nope", 404), ("/events/a%20b", 422), ("/articles/%3Cscript%3E", 422),
+     ("/?page=0", 422), ("/?page=x", 422), ("/static/../app.py", 404),
+     ("/static/%2e%2e/app.py", 404), ("/static/..%2fapp.py", 404), ("/nowhere", 404),
+     ("/articles/..%2F..%2Fetc%2Fpasswd", 404), ("/api/events/" + "x" * 300, 422)],
+)
+def test_errors_are_plain_pages_without_traces(client: TestClient, url: str, status: int) -> None:
+    r = client.get(url)
+    assert r.status_code == status
+    assert "Traceback" not in r.text and "File \"" not in r.text
+    assert "root:" not in r.text and "def build" not in r.text
+    if url.startswith("/api/"):
+        assert "detail" in r.json()
+    else:
+        assert "<h1>" in r.text
+
+
+def test_merged_event_redirects_to_the_survivor(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    with Store(db) as store:
+        store.ingest([str(p) for p in write_corpus(tmp_path / "c")], print)
+        ids = sorted({e["id"] for e in store.events_document()["events"]}, key=lambda e: int(e[1:]))
+    client = TestClient(create_app(db), follow_redirects=False)
+    if len(ids) < 2:
+        pytest.skip("the grouper put the whole corpus in one event")
+    r = client.post(f"/api/events/{ids[1]}/merge", json={"other": ids[0]})
+    assert r.status_code == 200 and r.json() == {"event": ids[0]}
+    for prefix in ("/events/", "/api/events/"):
+        moved = client.get(prefix + ids[1])
+        assert moved.status_code == 301 and moved.headers["location"] == prefix + ids[0]
+    bad = client.post(f"/api/events/{ids[0]}/merge", json={"other": ids[0]})
+    assert bad.status_code == 400 and "already" in bad.json()["detail"]
+
+
+def test_api_corrections_split_and_unlink(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        store.ingest([str(p) for p in write_corpus(tmp_path / "c")], print)
+    client = TestClient(create_app(db))
+    eid = first_event(client)
+    r = client.post(f"/api/events/{eid}/split", json={"articles": ["harbour-bridge"]})
+    assert r.status_code == 200 and r.json()["event"] != eid
+    assert first_event(client, "harbour-bridge") == r.json()["event"]
+    copy = next(a for a in ("valley-copy", "serra-bridge")
+                if client.get(f"/api/articles/{a}").json()["copy_of"])
+    assert client.post(f"/api/articles/{copy}/unlink").status_code == 200
+    assert client.get(f"/api/articles/{copy}").json()["copy_of"] is None
+    assert client.post(f"/api/articles/{copy}/unlink").status_code == 400
+    assert client.post(f"/api/events/{eid}/split", json={"articles": []}).status_code == 422
+
+
+def test_request_bodies_are_limited(client: TestClient) -> None:
+    eid = first_event(client)
+    big = json.dumps({"other": "e1", "pad": "x" * 100_000})
+    r = client.post(f"/api/events/{eid}/merge", content=big,
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_api_event_is_a_valid_briefing_and_events_match_the_contract(client: TestClient) -> None:
+    doc = client.get("/api/events").json()
+    assert set(doc) == {"events"} and doc["events"]
+    for ev in doc["events"]:
+        assert set(ev) == {"id", "title", "first_seen", "last_seen", "articles", "outlets",
+                           "independent", "article_ids"}
+        one = client.get(f"/api/events/{ev['id']}").json()
+        jsonschema.validate(one, briefing_schema())
+        assert [e["id"] for e in one["events"]] == [ev["id"]]
+    spec = client.get("/openapi.json").json()
+    assert {"/api/events", "/api/events/{event_id}", "/api/articles/{article_id}"} <= set(spec["paths"])
+
+
+@pytest.mark.parametrize("route", ["event", "article", "index", "search"])
+def test_scraped_markup_is_escaped_everywhere(client: TestClient, route: str) -> None:
+    eid = first_event(client, CRAFTED.id)
+    url = {"event": f"/events/{eid}", "article": f"/articles/{CRAFTED.id}", "index": "/",
+           "search": "/?q=<script>alert(1)</script>Korvel"}[route]
+    html = client.get(url).text
+    for raw in ("<script>alert", "<img src=x", "<svg onload", 'href="javascript:', "onerror=alert(1)>"):
+        assert raw not in html, (route, raw)
+    assert "<script" not in html.lower()
+
+
+def test_article_page_marks_cited_spans_and_folds_removed(client: TestClient) -> None:
+    doc = client.get("/api/events/" + first_event(client)).json()["events"][0]
+    cited = doc["summary"][0]
+    html = client.get(f"/articles/{cited['article']}").text
+    assert f'<mark id="s-{cited["start"]}-{cited["end"]}"' in html
+    crafted = client.get(f"/articles/{CRAFTED.id}").text
+    assert "<details class=\"removed\">" in crafted and "&lt;script&gt;alert(1)&lt;/script&gt;" in crafted
