@@ -2,7 +2,8 @@
 
 Written by hand because the libraries either lose offsets (nupunkt, pysbd normalise whitespace),
 need data we cannot download (NLTK punkt) or cost a parser pass (spaCy) for what a few rules do:
-news abbreviations ("Sgt.", "U.S."), quotes that close after the full stop, headings without one.
+news abbreviations ("Sgt.", "U.S.", "No. 5"), quotes that close after the full stop ("...,'' he
+said" / ``.''``), headings and captions without a full stop, paragraphs as hard breaks.
 """
 
 from __future__ import annotations
@@ -11,27 +12,44 @@ import re
 from dataclasses import dataclass
 
 # Abbreviations after which a full stop does not end a sentence (lower-cased, without the dot).
-ABBREVIATIONS = frozenset(
-    """
-    mr mrs ms dr prof sr jr st sgt cpl pvt lt col gen maj capt cmdr adm gov sen rep pres
-    rev fr hon insp supt det no nos vs v etc inc corp co ltd llc plc dept univ est approx
-    jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
-    ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont
-    neb nev okla ore pa penn tenn tex va vt wash wis wyo u.s u.k u.n e.g i.e a.m p.m ft mt
-    """.split()
-)
+_TITLES = """
+mr mrs ms dr prof sr jr st sgt cpl pvt lt col gen maj capt cmdr adm gov sen rep pres rev fr hon
+insp supt det vs v etc inc corp co ltd llc plc bros dept univ est approx fig
+jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
+ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont
+neb nev okla ore pa penn tenn tex va vt wash wis wyo u.s u.k u.n e.g i.e a.m p.m ft mt
+"""
+ABBREVIATIONS = frozenset(_TITLES.split())
+# Abbreviations that often end a sentence too ("... Acme Inc. The company ..."): they end one when
+# the next word is one that typically opens a sentence.
+_ENDERS = """
+inc corp co ltd llc plc bros etc jr sr u.s u.k u.n a.m p.m ala ariz ark calif colo conn del fla ga
+ill ind kan kans ky la md mass mich minn miss mo mont neb nev okla ore pa penn tenn tex va vt wash
+wis wyo
+"""
+_CAN_END = frozenset(_ENDERS.split())
+_STARTERS = """
+the a an he she it they we i you his her its their this that these those there but and in on at
+for after before when while if as so yet still however meanwhile earlier later officials police
+authorities one some many most no
+"""
+_OPENERS = frozenset(_STARTERS.split())
+# "No. 5", "Nos. 3 and 4": a number sign only before a digit.
+_NUMBER_SIGNS = frozenset({"no", "nos"})
 
 _BOUNDARY = re.compile(
     r"""
-    (?P<end>[.!?…]+)            # terminal punctuation
-    (?P<close>["'”’»)\]]*)      # closing quotes or brackets that belong to the sentence
-    (?P<space>\s+)              # whitespace before the next sentence
-    (?=["'“‘«(\[]?[A-Z0-9À-ÖØ-Þ¿¡])  # next sentence starts with a capital, digit or opening quote
+    (?P<end>[.!?…]+)                # terminal punctuation
+    (?P<close>(?:''|["'”’»)\]])*)   # closing quotes or brackets that belong to the sentence
+    (?P<space>\s+)                  # whitespace before the next sentence
+    (?=(?:``|["'“‘«(\[])?[A-Z0-9À-ÖØ-Þ¿¡])  # next starts with a capital, digit or opening quote
     """,
     re.VERBOSE,
 )
-_PARAGRAPH = re.compile(r"\n\s*\n|\n(?=\s*[-•*])")
+_PARAGRAPH = re.compile(r"\n[ \t]*\n\s*|\n(?=[ \t]*[-•*]\s)")
 _WORD_BEFORE = re.compile(r"([\w.]+)$")
+_WORD_AFTER = re.compile(r"(?:``|[\"'“‘«(\[])?([\w]+)")
+_LINE_END = re.compile(r"""[.!?…:;,]["'”’)\]]*$|''$""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,23 +61,29 @@ class Sentence:
         return source[self.start : self.end]
 
 
-def _is_abbreviation(text: str, dot_at: int) -> bool:
-    m = _WORD_BEFORE.search(text, 0, dot_at)
+def _abbreviation(text: str, dot_at: int, next_at: int) -> bool:
+    """Whether the full stop at ``dot_at`` belongs to an abbreviation rather than ending a sentence."""
+    m = _WORD_BEFORE.search(text, max(0, dot_at - 40), dot_at)
     if not m:
         return False
-    word = m.group(1).lower().rstrip(".")
+    word = m.group(1).lower().strip(".")
+    after = _WORD_AFTER.match(text, next_at)
+    nxt = after.group(1) if after else ""
+    if word in _NUMBER_SIGNS:
+        return nxt[:1].isdigit()
     if word in ABBREVIATIONS:
+        return not (word in _CAN_END and nxt.lower() in _OPENERS)
+    # Single initials ("J. Smith") and dotted acronyms ("U.S.", "N.Y.") do not end sentences.
+    if len(word) == 1 and word.isalpha():
         return True
-    # Single initials ("J. Smith") and dotted acronyms ("U.S.") do not end sentences.
-    return len(word) == 1 and word.isalpha() or bool(re.fullmatch(r"(?:[a-z]\.)+[a-z]", word))
+    return bool(re.fullmatch(r"(?:[a-z]\.)+[a-z]", word)) and nxt.lower() not in _OPENERS
 
 
 def _split_block(text: str, start: int, end: int) -> list[Sentence]:
     out: list[Sentence] = []
     cur = start
     for m in _BOUNDARY.finditer(text, start, end):
-        punct_at = m.start("end")
-        if m.group("end") == "." and _is_abbreviation(text, punct_at):
+        if m.group("end") == "." and _abbreviation(text, m.start("end"), m.end("space")):
             continue
         stop = m.end("close")
         if stop > cur:
@@ -70,19 +94,54 @@ def _split_block(text: str, start: int, end: int) -> list[Sentence]:
     return out
 
 
+def _line_breaks(text: str, start: int, end: int) -> list[int]:
+    """Single newlines that end a sentence: all of them when lines are paragraphs, else only
+    after a short line without final punctuation (a heading or caption) before a capital."""
+    lines = text[start:end].split("\n")
+    if len(lines) < 2:
+        return []
+    longest = max(len(line) for line in lines)
+    wrapped = longest <= 100 and sum(len(x) > 0.75 * longest for x in lines) >= len(lines) / 2
+    breaks: list[int] = []
+    pos = start
+    for line, nxt in zip(lines, lines[1:], strict=False):
+        pos += len(line) + 1
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if not wrapped or (
+            len(stripped) < 0.75 * longest
+            and not _LINE_END.search(stripped)
+            and nxt.lstrip()[:1].isupper()
+        ):
+            breaks.append(pos - 1)
+    return breaks
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    blocks: list[tuple[int, int]] = []
+    pos = 0
+    for m in _PARAGRAPH.finditer(text):
+        blocks.append((pos, m.start()))
+        pos = m.end()
+    blocks.append((pos, len(text)))
+    out: list[tuple[int, int]] = []
+    for b_start, b_end in blocks:
+        cur = b_start
+        for nl in _line_breaks(text, b_start, b_end):
+            out.append((cur, nl))
+            cur = nl + 1
+        out.append((cur, b_end))
+    return out
+
+
 def split_sentences(text: str) -> list[Sentence]:
     """Split ``text`` into sentences; each span is stripped of surrounding whitespace.
 
     Paragraph breaks always end a sentence (headings have no full stop).
     """
     sentences: list[Sentence] = []
-    pos = 0
-    blocks: list[tuple[int, int]] = []
-    for m in _PARAGRAPH.finditer(text):
-        blocks.append((pos, m.start()))
-        pos = m.end()
-    blocks.append((pos, len(text)))
-    for b_start, b_end in blocks:
+    for b_start, b_end in _blocks(text):
         for s in _split_block(text, b_start, b_end):
             seg = text[s.start : s.end]
             lead = len(seg) - len(seg.lstrip())

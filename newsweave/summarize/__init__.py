@@ -48,21 +48,34 @@ class LeadSummarizer:
         return out
 
 
-_SUMMARIZERS: dict[str, Callable[[], Summarizer]] = {"lead": LeadSummarizer}
+def _coverage(fill_budget: bool) -> Summarizer:
+    from newsweave.summarize.coverage import CoverageSummarizer  # lazy: pulls in scipy
+
+    return CoverageSummarizer(fill=fill_budget)
 
 
-def register(name: str, factory: Callable[[], Summarizer]) -> None:
+# A factory takes ``fill_budget``: whether the caller cuts the summary at N words (benchmark mode),
+# so that one last sentence may run past the budget to use every word.
+_SUMMARIZERS: dict[str, Callable[[bool], Summarizer]] = {
+    "lead": lambda fill_budget: LeadSummarizer(),
+    "coverage": _coverage,
+}
+
+
+def register(name: str, factory: Callable[[bool], Summarizer]) -> None:
     _SUMMARIZERS[name] = factory
 
 
-def make_summarizer(name: str = "default") -> Summarizer:
+def make_summarizer(name: str = "default", *, fill_budget: bool = False) -> Summarizer:
+    """The summarizer called ``name``; ``default`` is the concept-coverage ILP."""
     if name == "default":
         name = DEFAULT
     try:
-        return _SUMMARIZERS[name]()
+        factory = _SUMMARIZERS[name]
     except KeyError:
         known = ", ".join(sorted(_SUMMARIZERS))
         raise UsageError(f"unknown summarizer {name!r}; choose one of: {known}") from None
+    return factory(fill_budget)
 
 
-DEFAULT = "lead"
+DEFAULT = "coverage"

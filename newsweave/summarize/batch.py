@@ -15,7 +15,7 @@ def summarize_jsonl(
     path: Path, words: int, lang: str, on_error: Callable[[InputError], None]
 ) -> tuple[list[str], int]:
     """One output line per valid input cluster, in input order. Any ``refs`` key is never read."""
-    summarizer = make_summarizer()
+    summarizer = make_summarizer(fill_budget=True)
     lines: list[str] = []
     for n, obj in iter_objects(path, on_error):
         docs_in = obj.get("docs")

@@ -1,0 +1,118 @@
+"""Candidate sentences for extraction: exact spans of a document, minus what a reader should not see.
+
+A candidate is a whole sentence of the source whose span may start after a dateline
+("WASHINGTON (AP) --", "DOI INTHANON, Thailand (AP) _"). Fragments, bylines, captions, headings,
+boilerplate and sentences that open with a dangling quote are never candidates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from newsweave.nlp.sentences import split_sentences
+
+# City in capitals, optional region or date, optional agency in brackets, then a dash or underscore.
+_DATELINE = re.compile(
+    r"""
+    [A-Z][A-Z.'\-]+(?:\s+[A-Z][A-Z.'\-]+)*             # WASHINGTON, DOI INTHANON, PORT-AU-PRINCE
+    (?:\s*\([^()\n]{1,30}\))?                           # (Three Gorges)
+    (?:,\s*[A-Z][^()\n_]{0,30}?)?                       # , Thailand  /  , November 5
+    (?:\s*\([A-Za-z][^()\n]{0,20}\))?                   # (AP), (Xinhua)
+    \s*(?:--|_|—|–|-|:)\s+
+    """,
+    re.VERBOSE,
+)
+_BYLINE = re.compile(r"^(?:By|BY|From|Reported by)\s+[A-Z]", re.UNICODE)
+_BOILERPLATE = re.compile(
+    r"https?://|www\.|@\w|\b(?:click here|subscribe|all rights reserved|copyright|newsletter|"
+    r"sign up|read more|photo:|image:|caption|follow us)\b|©",
+    re.IGNORECASE,
+)
+_END_PUNCT = re.compile(r"""[.!?]["'”’)\]]*$|[.!?]\s*''$""")
+_OPEN_QUOTES = ("``", '"', "“", "‘", "'", "«")
+_QUOTE_CHARS = re.compile(r"``|''|[\"“”]")
+_LETTERS = re.compile(r"[^\W\d_]")
+# Words that point back to something a reader has not been told yet.
+_ANAPHORIC = re.compile(
+    r"^(?:``|[\"“‘'])?\s*(?:he|she|it|they|them|his|her|its|their|this|that|these|those|such|"
+    r"there|both|another|also|however|but|and|so|then|meanwhile|moreover|still|yet|instead|"
+    r"the\s+(?:latter|former|same)|in\s+addition|as\s+a\s+result|at\s+the\s+same\s+time)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A sentence that may be extracted: ``doc_text[start:end] == text``."""
+
+    doc: int  # index of the document in the input sequence
+    position: int  # index of the sentence within its document (0 = lead)
+    start: int
+    end: int
+    text: str
+    words: int  # whitespace-separated tokens, the unit of the length budget
+
+
+def opens_unresolved(sentence: str) -> bool:
+    """True when a sentence cannot open a summary: leading pronoun, connective or open quote."""
+    s = sentence.lstrip()
+    return bool(_ANAPHORIC.match(s)) or s.startswith(_OPEN_QUOTES)
+
+
+def strip_dateline(text: str, start: int, end: int) -> int:
+    """Where the sentence proper begins once a leading dateline is skipped."""
+    m = _DATELINE.match(text, start, end)
+    if not m:
+        return start
+    rest = text[m.end() : end]
+    # Only a dateline if what follows still reads as a sentence ("WASHINGTON _ The Senate ...").
+    if len(rest.split()) < 4 or not (rest[:1].isupper() or rest[:1].isdigit() or rest[:2] == "``"):
+        return start
+    return m.end()
+
+
+def _balanced_quotes(sentence: str) -> bool:
+    marks = _QUOTE_CHARS.findall(sentence)
+    opens = sum(1 for q in marks if q in ("``", "“"))
+    closes = sum(1 for q in marks if q in ("''", "”"))
+    straight = sum(1 for q in marks if q == '"')
+    return opens == closes and straight % 2 == 0
+
+
+def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
+    """A whole, self-contained sentence of prose (not a heading, byline, caption or fragment)."""
+    n = len(sentence.split())
+    if not min_words <= n <= max_words:
+        return False
+    first = sentence.lstrip("`\"“‘'«(")[:1]
+    if not (first.isupper() or first.isdigit()):
+        return False  # starts mid-sentence: a fragment from a bad split
+    if not _END_PUNCT.search(sentence) or sentence.endswith(":"):
+        return False
+    if _BYLINE.match(sentence) or _BOILERPLATE.search(sentence):
+        return False
+    letters = _LETTERS.findall(sentence)
+    upper = sum(1 for ch in letters if ch.isupper())
+    if not letters or upper > 0.5 * len(letters):
+        return False  # shouting headline or table row
+    if sentence.startswith(_OPEN_QUOTES) or not _balanced_quotes(sentence):
+        return False  # a quote whose opening or closing lies in another sentence
+    return not sentence.rstrip().endswith("?")
+
+
+def candidates(
+    texts: Sequence[str], min_words: int = 8, max_words: int = 55, anaphoric: bool = True
+) -> list[Candidate]:
+    """Every readable sentence of every document, with spans into the document text."""
+    out: list[Candidate] = []
+    for d, text in enumerate(texts):
+        for position, sent in enumerate(split_sentences(text)):
+            start = strip_dateline(text, sent.start, sent.end) if position == 0 else sent.start
+            body = text[start : sent.end]
+            if not anaphoric and opens_unresolved(body):
+                continue
+            if is_readable(body, min_words, max_words):
+                out.append(Candidate(d, position, start, sent.end, body, len(body.split())))
+    return out
