@@ -21,7 +21,7 @@ from defusedxml import DefusedXmlException
 from newsweave.errors import InputError
 from newsweave.ingest.html import html_document
 from newsweave.ingest.limits import MAX_FEED_BYTES, MIN_FEED_SUMMARY_WORDS
-from newsweave.ingest.text import check_text, read_bounded
+from newsweave.ingest.text import check_text, read_bounded, stream_encoding
 from newsweave.records import RawDocument, safe_id
 
 _ENTITY_DECLARATION = re.compile(rb"<!ENTITY", re.I)
@@ -32,14 +32,15 @@ UNSAFE = "declares XML entities (external-entity or entity-expansion attack?); r
 
 def vet_xml(data: bytes, where: str) -> None:
     """Raise ``InputError`` if the XML declares entities or references external resources."""
-    if _ENTITY_DECLARATION.search(data):
+    encoding, _ = stream_encoding(data[:4096])
+    if _ENTITY_DECLARATION.search(data) or "<!entity" in data.decode(encoding, "replace").lower():
         raise InputError(where, UNSAFE)
     try:
         defusedxml.ElementTree.fromstring(data)
     except DefusedXmlException as exc:
         raise InputError(where, f"unsafe XML ({type(exc).__name__}); refused") from None
-    except (ParseError, ValueError, RecursionError):
-        pass  # malformed but harmless: feedparser's lenient mode may still read it
+    except (ParseError, ValueError, LookupError, RecursionError):
+        pass  # malformed (e.g. an unknown encoding) but holds no entity: feedparser may read it
 
 
 def _iso(parsed: time.struct_time | None) -> str | None:
@@ -84,7 +85,8 @@ def _item(entry: Any, n: int, feed_title: str | None, where: str, stem: str) -> 
         path=where,
         url=link,
         title=entry.get("title") or None,
-        date=_iso(entry.get("published_parsed") or entry.get("updated_parsed")),
+        # dict.get: feedparser's own get() warns when it maps "updated" onto "published"
+        date=_iso(dict.get(entry, "published_parsed") or dict.get(entry, "updated_parsed")),
         outlet=feed_title or (urlsplit(link).hostname if link else None),
         author=_author(entry.get("author")),
         fmt="feed",
@@ -99,7 +101,10 @@ def _item(entry: Any, n: int, feed_title: str | None, where: str, stem: str) -> 
 def read_feed(fh: BinaryIO, where: str, stem: str) -> Iterator[RawDocument | InputError]:
     data = read_bounded(fh, where, MAX_FEED_BYTES)
     vet_xml(data, where)
-    parsed = feedparser.parse(io.BytesIO(data), sanitize_html=True, resolve_relative_uris=False)
+    try:
+        parsed = feedparser.parse(io.BytesIO(data), sanitize_html=True, resolve_relative_uris=False)
+    except (ValueError, LookupError, RecursionError) as exc:  # e.g. a non-UTF-8 encoding name
+        raise InputError(where, f"feed cannot be parsed ({type(exc).__name__}: {exc})") from None
     entries = parsed.get("entries") or []
     if not entries:
         raise InputError(where, "feed holds no items")

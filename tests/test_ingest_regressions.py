@@ -1,0 +1,36 @@
+"""Inputs that once crashed a reader (found by bench/fuzz_readers.py): each must give an error line."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from newsweave.errors import InputError
+from newsweave.ingest import read_stream
+from newsweave.records import RawDocument
+
+CRASHES = [
+    # feedparser decoded the XML declaration's encoding name as UTF-8 and raised
+    ("a.rss", b'<?xml version="1.0" encoding="utf\xef\xef-8"?>\n<rss version="2.0"><channel>'
+              b"<item><title>T</title><description>x</description></item></channel></rss>"),
+    # expat (inside defusedxml) raised LookupError on an unknown encoding name
+    ("a.rss", b'<?xml version="1.0" encoding="utf-9"?>\n<rss version="2.0"><channel>'
+              b"<item><title>T</title><description>x</description></item></channel></rss>"),
+]
+
+
+@pytest.mark.parametrize(("name", "data"), CRASHES)
+def test_former_crash_gives_error_lines(name: str, data: bytes) -> None:
+    items = list(read_stream(io.BytesIO(data), name, len(data)))
+    assert items and all(isinstance(i, (RawDocument, InputError)) for i in items)
+    for item in items:
+        if isinstance(item, InputError):
+            assert "\n" not in str(item) and str(item).startswith(name)
+
+
+def test_entity_declaration_in_utf16_feed_is_refused() -> None:
+    xml = ('<?xml version="1.0" encoding="utf-16"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa">]>'
+           "<rss><channel><item><title>&a;</title></item></channel></rss>").encode("utf-16")
+    (err,) = list(read_stream(io.BytesIO(xml), "wide.rss", len(xml)))
+    assert isinstance(err, InputError) and "refused" in err.problem
