@@ -48,6 +48,10 @@ def ingest(
     scheduler: Annotated[
         str | None, typer.Option(help="Address of a running Dask scheduler (with --engine dask).")
     ] = None,
+    batch: Annotated[
+        int,
+        typer.Option(min=1, max=10_000, help="Articles stored per commit (a kill loses at most one)."),
+    ] = 50,
 ) -> None:
     """Add articles to the store; new articles join or open events and touched events are
     re-briefed. Ingesting the same content again is a no-op. Prints what was added, skipped as
@@ -59,7 +63,7 @@ def ingest(
         runner = make_engine(engine.value, scheduler)
         try:
             with progress("ingesting articles") as advance:
-                result = store.ingest(paths, reporter, on_article=advance, engine=runner)
+                result = store.ingest(paths, reporter, on_article=advance, engine=runner, batch=batch)
         finally:
             runner.close()
     typer.echo(f"{db}: {result.summary()}")

@@ -59,11 +59,12 @@ class Store:
     def ingest(
         self, paths: Iterable[str], on_error: Callable[[InputError], None],
         on_article: Callable[[], None] | None = None, engine: Engine | None = None,
+        batch: int = 50,
     ) -> IngestResult:
         from newsweave.store.ingest import ingest
 
         return ingest(
-            self.conn, self.pipeline, paths, on_error, on_article=on_article, engine=engine
+            self.conn, self.pipeline, paths, on_error, on_article=on_article, engine=engine, batch=batch
         )
 
     def merge(self, first: str, second: str) -> str:
