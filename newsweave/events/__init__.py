@@ -66,8 +66,20 @@ class Assignment:
 
 
 class IncrementalGrouper(Protocol):
-    """Articles arrive one by one (in time order); each joins a story/event or opens new ones."""
+    """Articles arrive one by one (in time order); each joins a story/event or opens new ones.
+
+    Implementations also offer a ``from_state(bytes)`` classmethod that resumes a saved state.
+    """
 
     def add(self, article: Article) -> Assignment: ...
 
     def to_state(self) -> bytes: ...
+
+
+def make_incremental(name: str = "default") -> IncrementalGrouper:
+    """The incremental twin of ``make_grouper(name)``."""
+    if name in ("default", "weave"):
+        from newsweave.events.incremental import WeaveIncremental
+
+        return WeaveIncremental()
+    raise UsageError(f"unknown incremental grouper {name!r}; choose one of: weave")

@@ -96,6 +96,18 @@ class Vocabulary:
             spin_sh=_hashes(shingles(feats.skeleton, SKELETON_SHINGLE)),
         )  # fmt: skip
 
+    def to_json(self) -> dict[str, Any]:
+        return {"terms": list(self.ids), "df": self.df, "docs": self.docs}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Vocabulary:
+        vocab = cls()
+        vocab.ids = {t: i for i, t in enumerate(data["terms"])}
+        vocab.df = [int(n) for n in data["df"]]
+        vocab.anchor = [t.startswith("@") for t in data["terms"]]
+        vocab.docs = int(data["docs"])
+        return vocab
+
     def _id(self, term: str) -> int:
         key = self.ids.get(term)
         if key is None:
