@@ -67,6 +67,7 @@ def _filter_lines(lines: Marked, layout: Layout) -> tuple[Marked, list[Removed]]
     for i, (line, marks) in enumerate(lines):
         if i in layout.drop:
             removed.append(layout.drop[i])
+            after_tags = bool(_TAG_HEADING.match(line.strip()))
             continue
         if i in layout.replace:
             dropped = line[: len(line) - len(layout.replace[i])].strip()

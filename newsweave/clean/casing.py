@@ -34,6 +34,7 @@ RARE_SHARE = 2 / 3  # ...a stricter share: it is a name unless mostly written in
 ALWAYS_LOWER = 0.95  # a touched word this rarely capitalised is never part of a name...
 ALWAYS_LOWER_TOTAL = 50  # ...when the lexicon has seen it often enough to say so
 LONE_LOWER = 0.9  # an untouched lone capital is lower-cased above this share
+SEEN_LOWER = 0.5  # ...or above this one when the document also writes it in lower case
 INDEFINITE = frozenset({"a", "an"})
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
@@ -166,6 +167,16 @@ def _always_lower(tok: Token) -> bool:
     return cc is not None and cc.total >= ALWAYS_LOWER_TOTAL and cc.lower_share >= ALWAYS_LOWER
 
 
+def _lone_common(tok: Token, ev: DocEvidence) -> bool:
+    """An untouched lone capital that English, or this document, writes in lower case."""
+    cc = case_counts(tok.lower)
+    if cc is None or cc.total < RARE_TOTAL:
+        return False
+    if tok.lower in ev.lower_forms:
+        return cc.lower_share >= SEEN_LOWER
+    return ev.capital_mid[tok.lower] == 1 and cc.lower_share >= LONE_LOWER
+
+
 def _acronym(tok: Token, ev: DocEvidence) -> str | None:
     if not tok.titlecase or len(tok.text) < 3 or len(tok.text) > 5:
         return None
@@ -186,27 +197,36 @@ def _decide(text: str, tokens: list[Token], ev: DocEvidence, touched: set[int]) 
         if acronym:
             new[i] = acronym
             tok.text = acronym
-    for run in _runs(text, tokens):
-        has_name = any(_name_like(tokens[i], ev) for i in run)
-        indefinite = _indefinite(text, tokens, run[0])
+    runs = [(run, *_judgeable(text, tokens, run, ev)) for run in _runs(text, tokens)]
+    for run, has_name, indefinite in runs:  # first the phrases the injector touched
         for pos, i in enumerate(run):
             tok = tokens[i]
-            if tok.sentence_start or not tok.titlecase or tok.lower in KEEP or _name_like(tok, ev):
+            if i not in touched or not _candidate(tok, ev):
                 continue
-            if i in touched:
-                last = pos == len(run) - 1
-                if has_name and not indefinite and not (last and _always_lower(tok)):
-                    continue
-                if _lower_touched(tok, ev):
-                    new[i] = tok.lower
-            elif len(run) == 1 and ev.capital_mid[tok.lower] == 1:
-                cc = case_counts(tok.lower)
-                if cc is not None and cc.total >= RARE_TOTAL and cc.lower_share >= LONE_LOWER:
-                    new[i] = tok.lower
+            last = pos == len(run) - 1
+            if has_name and not indefinite and not (last and _always_lower(tok)):
+                continue
+            if _lower_touched(tok, ev):
+                new[i] = tok.lower
+    ev.lower_forms.update(new.values())  # what was just repaired is evidence for the rest
+    for run, _, _ in runs:
+        i = run[0]
+        if len(run) == 1 and i not in touched and _candidate(tokens[i], ev) and _lone_common(tokens[i], ev):
+            new[i] = tokens[i].lower
     for i, tok in enumerate(tokens):
         if tok.lower in FUNCTION_WORDS and tok.titlecase and not tok.sentence_start:
             new[i] = tok.lower
     return new
+
+
+def _judgeable(text: str, tokens: list[Token], run: list[int], ev: DocEvidence) -> tuple[bool, bool]:
+    """Whether the run holds a name, and whether it is an indefinite description."""
+    return any(_name_like(tokens[i], ev) for i in run), _indefinite(text, tokens, run[0])
+
+
+def _candidate(tok: Token, ev: DocEvidence) -> bool:
+    """A mid-sentence Title-case word that is not a name by the lexicon's evidence."""
+    return not (tok.sentence_start or not tok.titlecase or tok.lower in KEEP or _name_like(tok, ev))
 
 
 def restore_casing(text: str, touched_starts: set[int]) -> tuple[str, list[Removed]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from newsweave.clean.dates import strip_times
 from newsweave.clean.lexicon import load_words
 from newsweave.clean.metadata import date_line, is_name, tag_line
 from newsweave.clean.outlets import is_known_outlet
@@ -57,7 +58,7 @@ _CALL = re.compile(
     r"to continue reading|continue reading|this (?:content|video|embed|feature|element) (?:is|may|"
     r"cannot|requires)|javascript is|your browser|we use cookies|by (?:using|continuing to use)|"
     r"accept (?:all )?cookies|we and our partners|copyright|©|all rights reserved|skip to|"
-    r"all times (?:are|stated)|live reporting|live updates|breaking news$)",
+    r"all times (?:are|stated)|live reporting|live updates|breaking news$|share (?:this|on|via)\b)",
     re.I,
 )
 _ANYWHERE = re.compile(
@@ -73,6 +74,7 @@ _CREDIT_END = re.compile(
     r"by [^()]{1,60}\)|\[(?:photo|picture|image)s?:[^\]]{1,60}\])\s*$",
     re.I,
 )
+_PROMPT = re.compile(r"^(?:watch|listen|see)\b[^.!?]{0,60}\b(?:below|here|live|above)\s*:?$", re.I)
 _CAMERA = re.compile(r"^(?:camera icon|image caption|media caption|photo caption)", re.I)
 _CRUMBS = re.compile(r"^[\w&' .-]{1,30}(?:\s+[>»›/]\s+[\w&' .-]{1,30}){1,6}$")
 _AGO = re.compile(r"^\d+\s*(?:s|sec|secs|m|min|mins|h|hr|hrs|hours?|d|days?)\s+ago", re.I)
@@ -100,7 +102,7 @@ def junk_kind(line: str) -> str | None:
         return "junk"
     bare = _BULLETS.sub("", s)
     n_words = len(s.split())
-    if _ui_only(bare) or _PREFIX.match(bare) or _CALL.match(bare) or _AGO.match(bare):
+    if any(rx.match(bare) for rx in (_PREFIX, _CALL, _AGO, _PROMPT)) or _ui_only(bare):
         return "junk"
     if n_words <= 30 and _ANYWHERE.search(s):
         return "junk"
@@ -108,7 +110,7 @@ def junk_kind(line: str) -> str | None:
         return "caption"
     if _CRUMBS.match(bare) and not s.endswith("."):
         return "junk"
-    if date_line(s) or (n_words <= 10 and _STAMP.match(bare)):
+    if date_line(s) or (n_words <= 10 and _STAMP.match(strip_times(bare))):
         return "date"
     if len(_PIPES.findall(s)) >= 2 and n_words <= 25 and not s.endswith("."):
         return "junk"

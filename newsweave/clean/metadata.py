@@ -37,6 +37,12 @@ _FOOTER = re.compile(
 _POST_APPEARED = re.compile(r"^the post (?P<title>.+) appeared first on (?P<outlet>.+?)\.?$", re.I)
 _TAG_KEY = re.compile(r"^(?:tags?|topics?|keywords|filed under|related topics)\s*:?\s*(?P<rest>.*)$", re.I)
 _NAME_WORD = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*|and|de|da|del|van|von|der|la|le|bin|al|&)$")
+_ON_DATE = re.compile(r"\s*(?:\bon|\bat|,|\||[–—-])\s*$", re.I)
+_OUTLET_WORD = re.compile(
+    r"\b(?:news|press|times|post|herald|agency|tv|radio|journal|tribune|courier|gazette|daily|"
+    r"weekly|chronicle|observer|telegraph|standard|express|mail|media|network|wire|reuters)\b",
+    re.I,
+)
 _SENTENCE_END = re.compile(r"[.!?…\"”]$")
 
 
@@ -61,22 +67,27 @@ def is_name(part: str) -> bool:
 
 
 def _name(part: str) -> str:
-    part = " ".join(part.split()).strip(" ,.;")
-    return part.title() if part.isupper() else part
+    words = part.strip(" ,.;").split()
+    return " ".join(w.capitalize() if w.isupper() and len(w) > 2 else w for w in words)
 
 
 def parse_byline(rest: str) -> Layout:
     """``Christine Armario – apnews.com – February 26, 2019`` into author, outlet, date."""
     out = Layout()
     authors: list[str] = []
+    dated = find_date(rest)
+    if dated:  # "NAME on 12 January 2023": the date, then the rest without it
+        out.published = dated[0]
+        before, after = _ON_DATE.sub("", rest[: dated[1].start()]), rest[dated[1].end() :]
+        rest = f"{before} - {after}" if after.strip(" ,;–—-|") else before
     for part in _PARTS.split(rest.strip()):
-        part = part.strip(" ,;")
+        part = part.strip(" ,;–—-|")
         if not part:
             continue
         found = find_date(part)
         if found and out.published is None:
             out.published = found[0]
-        elif is_known_outlet(part):
+        elif is_known_outlet(part) or (authors and _OUTLET_WORD.search(part)):
             out.outlet = out.outlet or canonical_outlet(part)
         elif is_name(part):
             brand = _trailing_brand(part)
@@ -112,6 +123,8 @@ def date_line(line: str) -> str | None:
 
 def tag_line(line: str) -> bool:
     """A line of comma-separated keywords: ``maduro, venezuela crisis, venezuela``."""
+    if _BYLINE.match(line.strip()):
+        return False
     m = _TAG_KEY.match(line)
     body = m.group("rest") if m else line
     if m and not body:

@@ -1,0 +1,115 @@
+"""Junk lines go by their form; story lines stay, even when they look a little like junk."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsweave.clean import clean_document, clean_text
+from newsweave.clean.junk import junk_kind
+from newsweave.records import RawDocument
+
+JUNK = [
+    "To see the remainder of this article, click read more.",
+    "Please upgrade your browser to view this content.",
+    "Your browser does not support the video tag.",
+    "We use cookies to improve your experience. Accept all cookies",
+    "Share this article",
+    "• facebook",
+    "  • google plus",
+    "Hide AdAdvertisement",
+    "Skip to main content",
+    "Read more: Floods cut off three villages",
+    "READ: Mayor promises new sea wall",
+    "RELATED:",
+    "Up Next",
+    "32m agoWhat the new tram line means for you",
+    "Sign up for our morning newsletter",
+    "Receive more analysis by signing up to the weekly politics newsletter here.",
+    "Get tomorrow's headlines for FREE",
+    "Camera IconRescuers search the rubble (HT PHOTO) Credit: HT",
+    "Rescuers search the rubble in Lisk. Picture: Harbour Agency",
+    "(HT Photo/Ana Lind)",
+    "Photo: Facebook/LiskRescue",
+    "News > World > Europe",
+    "Home » Regions » Orvane",
+    "Published 8 February 2023",
+    "Updated at 4:08 p.m.",
+    "Apr 20, 2021 @ 2:47pm",
+    "13th Dec 2019",
+    "Harbour Times | Updated: 18-07-2020 20:58 IST | Created: 18-07-2020 20:55 IST",
+    "Watch live coverage below:",
+    "by HT/AL",
+    "Reuters",
+    "0",
+    "https://example.org/story/1",
+    "© 2024 Harbour Times. All rights reserved.",
+]
+CONTENT = [
+    "The mayor said the new sea wall would be finished by March.",
+    "Share prices fell sharply after the storm.",
+    "Read the room, the minister told colleagues.",
+    "Updated figures released on Monday showed 1,200 people had left their homes.",
+    "More than 100 soldiers are said to have defected.",
+    "Battered and bruised",
+    "What do the defectors say?",
+    "By Orla Lind, Harbour Times, in Lisk near the border",
+    "The photo showed the bridge collapsing.",
+    "Cookies and cakes were handed out at the shelter, volunteers said.",
+    "Russia, Cuba and China back the government.",
+    "“I felt impotent and useless,” he said.",
+    "Subscribers to the local paper were told first.",
+    "Latest figures show the river falling.",
+    "News of the rescue spread quickly across the valley.",
+    "The vote is on 12 March 2024, officials said.",
+]
+
+
+@pytest.mark.parametrize("line", JUNK)
+def test_junk_lines(line: str) -> None:
+    assert junk_kind(line) is not None
+
+
+@pytest.mark.parametrize("line", CONTENT)
+def test_content_lines_kept(line: str) -> None:
+    assert junk_kind(line) is None
+
+
+def test_tags_after_a_tags_heading() -> None:
+    text, _, removed = clean_text("The dam held.\n\nTags\n\nOrvane Floods Lisk\n")
+    assert text == "The dam held."
+    assert [r.kind for r in removed] == ["tags", "tags"]
+
+
+def test_page_top_fragment_above_a_rule() -> None:
+    text, _, removed = clean_text("Lisk harbour\n\n---\n\nThe dam held overnight.")
+    assert text == "The dam held overnight."
+    assert [(r.kind, r.text) for r in removed] == [("header", "Lisk harbour"), ("junk", "---")]
+
+
+@pytest.mark.parametrize(
+    ("broken", "fixed"),
+    [
+        ("The mayorâ€™s office said it was â€œsafeâ€\x9d.", "The mayor’s office said it was “safe”."),
+        ("CafÃ© owners in BogotÃ¡ reopened.", "Café owners in Bogotá reopened."),
+    ],
+)
+def test_mojibake_repaired_and_logged(broken: str, fixed: str) -> None:
+    text, _, removed = clean_text(broken)
+    assert text == fixed
+    assert any(r.kind == "mojibake" for r in removed)
+
+
+def test_correct_typography_unchanged() -> None:
+    text = "“It’s over,” she said — the ﬁnal word. Ｆｕｌｌ width stays."
+    assert clean_text(text)[0] == text
+
+
+def test_language_detected_and_given_language_wins() -> None:
+    es = "El terremoto dejó miles de muertos en Turquía y Siria, según las autoridades locales."
+    assert clean_document(RawDocument(id="a", text=es)).lang == "es"
+    assert clean_document(RawDocument(id="a", text=es, lang="pt")).lang == "pt"
+
+
+def test_paragraphs_separated_by_blank_lines() -> None:
+    text, _, _ = clean_text("First paragraph here.\nSecond one.\r\n\r\n\r\nThird.")
+    assert text == "First paragraph here.\n\nSecond one.\n\nThird."
