@@ -1,0 +1,169 @@
+"""Figures about the same quantity, aligned across independent stories and compared.
+
+Alignment is lexical (the subject concepts read by ``facts.claims``): the same counted thing, the
+same event verb, the same places; a figure naming no place joins the widest placed group of its
+kind (an unqualified total is the total); part-of-a-whole figures only meet their own copies.
+Copies of one story never corroborate each other: statuses count stories, and a later version of a
+story that changed a figure ``supersedes`` the earlier claim.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from newsweave.facts.claims import Found
+from newsweave.records import Claim, Comparison, Status
+
+Key = tuple[str | None, str | None, frozenset[str], str | None]
+
+
+@dataclass(slots=True)
+class Aligned:
+    """One claim with what comparison needs to know about its article."""
+
+    claim: Claim
+    found: Found
+    story: str
+    published: str | None
+    is_copy: bool
+    english: bool
+
+
+def _key(item: Aligned) -> Key:
+    f = item.found
+    return f.unit_concept, f.verb_concept, f.places, f.part
+
+
+def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
+    """A translation's figure takes the subject of the same figure in an English version of its story."""
+    keys = {i: _key(it) for i, it in enumerate(items)}
+    by_story: dict[str, dict[tuple[float | None, float | None], int]] = defaultdict(dict)
+    for i, it in enumerate(items):
+        if it.english and it.found.unit_concept is not None:
+            by_story[it.story].setdefault((it.claim.low, it.claim.high), i)
+    for i, it in enumerate(items):
+        if not it.english:
+            ref = by_story[it.story].get((it.claim.low, it.claim.high))
+            if ref is not None:
+                keys[i] = keys[ref]
+    return keys
+
+
+def align(items: Sequence[Aligned]) -> list[list[int]]:
+    """Groups of item indices, each about one quantity."""
+    keys = _inherit_keys(items)
+    groups: dict[Key, list[int]] = defaultdict(list)
+    pending: list[int] = []
+    for i, (unit, verb, places, part) in keys.items():
+        if unit is None:
+            continue
+        if part is not None or (verb is not None and places):
+            groups[(unit, verb, places, part)].append(i)
+        else:
+            pending.append(i)
+    # Unplaced figures with a verb: their own group, unless one placed group of that kind exists.
+    for i in [i for i in pending if keys[i][1] is not None]:
+        unit, verb, _, _ = keys[i]
+        placed = [k for k in groups if k[0] == unit and k[1] == verb and k[2] and k[3] is None]
+        unplaced: Key = (unit, verb, frozenset(), None)
+        if placed and unplaced not in groups:
+            target = max(placed, key=lambda k: (len(k[2]), len(groups[k])))
+        else:
+            target = unplaced
+        groups[target].append(i)
+    # Figures without a verb join the largest group of their kind with the same (named) places.
+    for i in [i for i in pending if keys[i][1] is None]:
+        unit, _, places, _ = keys[i]
+        same = [
+            k for k in groups if k[0] == unit and k[2] == places and k[3] is None and (places or k[1] is None)
+        ]
+        target = max(same, key=lambda k: len(groups[k])) if same else (unit, None, places, None)
+        groups[target].append(i)
+    return [sorted(g) for g in groups.values() if g]
+
+
+def _interval(c: Claim) -> tuple[float, float]:
+    low = c.low if c.low is not None else -math.inf
+    high = c.high if c.high is not None else math.inf
+    return low, high
+
+
+def _trailing_zeros(v: float) -> int:
+    n, zeros = int(abs(v)), 0
+    while n and n % 10 == 0 and v.is_integer():
+        n //= 10
+        zeros += 1
+    return zeros
+
+
+def same_figure(a: float, b: float) -> bool:
+    """Equal within rounding: 12,391 and "12,000" agree, 2.5 million and 2,500,000 agree."""
+    if math.isclose(a, b, rel_tol=1e-6):
+        return True
+    r, other = (a, b) if _trailing_zeros(a) >= _trailing_zeros(b) else (b, a)
+    z = _trailing_zeros(r)
+    return z > 0 and round(other, -z) == r
+
+
+def _coincide(a: Claim, b: Claim) -> bool:
+    if (a.low is None) != (b.low is None) or (a.high is None) != (b.high is None):
+        return False
+    return all(x is None or y is None or same_figure(x, y) for x, y in ((a.low, b.low), (a.high, b.high)))
+
+
+def _compatible(a: Claim, b: Claim) -> bool:
+    (al, ah), (bl, bh) = _interval(a), _interval(b)
+    return (al <= bh or same_figure(al, bh)) and (bl <= ah or same_figure(bl, ah))
+
+
+def _when(item: Aligned) -> str | None:
+    return item.claim.as_of or item.published
+
+
+def status(items: Sequence[Aligned]) -> Status:
+    """agree / differ / conflict / single over the group's current claims, counted by story."""
+    current = [it for it in items if not any(o.claim.supersedes == it.claim.id for o in items)]
+    if len({it.story for it in current}) < 2:
+        return "single"
+    pairs = [(a, b) for n, a in enumerate(current) for b in current[n + 1 :] if a.story != b.story]
+    if all(_coincide(a.claim, b.claim) for a, b in pairs):
+        return "agree"
+    for a, b in pairs:
+        if not _compatible(a.claim, b.claim) and _when(a) == _when(b):
+            return "conflict"
+    return "differ"
+
+
+def link_supersedes(items: Sequence[Aligned]) -> None:
+    """Within one story, a later version's changed figure supersedes the earlier version's."""
+    by_story: dict[str, list[Aligned]] = defaultdict(list)
+    for it in items:
+        by_story[it.story].append(it)
+    for versions in by_story.values():
+        if len({it.claim.article for it in versions}) < 2:
+            continue
+        ordered = sorted(versions, key=lambda it: (it.published or "", it.is_copy))
+        for n, later in enumerate(ordered):
+            earlier = [
+                e
+                for e in ordered[:n]
+                if e.claim.article != later.claim.article and (e.published or "") <= (later.published or "")
+            ]
+            if earlier and not any(_coincide(e.claim, later.claim) for e in earlier):
+                later.claim.supersedes = earlier[-1].claim.id
+
+
+def compare(items: Sequence[Aligned]) -> list[Comparison]:
+    """Comparisons of every aligned group, the most widely reported first."""
+    out: list[tuple[int, Comparison]] = []
+    for group in align(items):
+        members = [items[i] for i in group]
+        link_supersedes(members)
+        lead = min(members, key=lambda it: (not it.english, it.is_copy, it.claim.article, it.claim.start))
+        comp = Comparison(lead.found.subject, status(members), [it.claim.id for it in members])
+        out.append((len({it.story for it in members}), comp))
+    out.sort(key=lambda p: -p[0])
+    return [c for _, c in out]

@@ -1,0 +1,296 @@
+"""Named entities merged across spellings, titles and articles.
+
+spaCy tags the mentions (English originals only; copies and other languages are searched for the
+surface forms found there). Merging is written here because no library merges "Mr Maduro",
+"President Maduro", "Nicolás Maduro" and a bare "Maduro" tagged ORG while keeping two people who
+share a surname apart: keys fold case and accents and drop titles, then shorter keys join the one
+longer key they are a surname, prefix, subsequence, abbreviation or acronym of.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from newsweave.facts.lexicon import TITLE_LINKS, TITLES, fold
+from newsweave.records import Entity
+
+KEEP = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"})
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG", "NORP"})
+_FAMILY = {
+    "PERSON": "person",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "site",
+    "ORG": "org",
+    "NORP": "org",
+    "PRODUCT": "org",
+    "EVENT": "org",
+    "WORK_OF_ART": "org",
+    "LAW": "org",
+}
+_STOP = frozenset({"of", "the", "and", "for", "de", "la", "le", "del"})
+_WORDS_BEFORE = re.compile(r"((?:[\w.\-’']+\s+){1,6})$")
+_POSSESSIVE = re.compile(r"(?:['’]s?)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    text: str  # as written, titles included ("Mr Maduro")
+    label: str
+    start: int
+    end: int
+
+
+def _is_title(word: str) -> bool:
+    return fold(word.rstrip(".")) in TITLES
+
+
+def strip_titles(name: str) -> str:
+    """'US Secretary of State Mike Pompeo' -> 'Mike Pompeo'; 'Sgt. Jorge Torres' -> 'Jorge Torres'."""
+    words = name.split()
+    i = 0
+    while i < len(words) - 1:
+        w = fold(words[i].rstrip("."))
+        nxt_title = i + 1 < len(words) and _is_title(words[i + 1])
+        if w in TITLES or (w in TITLE_LINKS or words[i].isupper()) and nxt_title:
+            i += 1
+            continue
+        break
+    core = " ".join(words[i:])
+    if core.lower().startswith("the ") and len(core.split()) > 1:
+        core = core[4:]
+    return _POSSESSIVE.sub("", core).strip(" ,.")
+
+
+def title_start(text: str, start: int) -> int:
+    """Where a name's written titles begin: 'Sgt. Jorge Torres' starts at 'Sgt.', not 'Jorge'."""
+    m = _WORDS_BEFORE.search(text, max(0, start - 60), start)
+    if not m:
+        return start
+    words = list(re.finditer(r"[\w.\-’']+", m.group(1)))
+    begin = start
+    titled = False
+    for w in reversed(words):
+        word = w.group()
+        if word[:1].isupper() and _is_title(word):
+            titled = True
+        elif not (titled and (fold(word) in TITLE_LINKS or word.isupper() and len(word) <= 4)):
+            break
+        begin = m.start(1) + w.start()
+    while begin < start and fold(text[begin:start].split()[0]) in TITLE_LINKS - {"us", "uk", "un", "u.s."}:
+        begin += len(text[begin:start].split()[0]) + 1
+        begin += len(text[begin:start]) - len(text[begin:start].lstrip())
+    return begin
+
+
+def tag(texts: Sequence[str]) -> list[list[Mention]]:
+    """spaCy NER over ``texts`` (one batched pass), mentions extended over their titles."""
+    from newsweave.nlp.models import load_spacy
+
+    nlp = load_spacy(("ner",))
+    out: list[list[Mention]] = []
+    for text, doc in zip(texts, nlp.pipe(texts, batch_size=32), strict=True):
+        found: list[Mention] = []
+        for ent in doc.ents:
+            if ent.label_ not in KEEP or not any(c.isalpha() for c in ent.text):
+                continue
+            start = title_start(text, ent.start_char) if ent.label_ in {"PERSON", "ORG"} else ent.start_char
+            surface = _POSSESSIVE.sub("", text[start : ent.end_char]).rstrip(" ,.")
+            lead = re.match(r"(?:the|a|an)\s+", surface, re.IGNORECASE)
+            if lead:
+                start, surface = start + lead.end(), surface[lead.end() :]
+            if surface and not all(_is_title(w) for w in surface.split()):
+                found.append(Mention(surface, ent.label_, start, start + len(surface)))
+        out.append(found)
+    return out
+
+
+def _key(surface: str, person_tokens: set[str] | frozenset[str] | None = frozenset()) -> tuple[str, ...]:
+    """Folded words of a name without titles; plurals singular unless a person's name (None: never)."""
+    core = fold(strip_titles(surface)).replace("-", " ").replace(".", "")
+    tokens = [t for t in re.findall(r"[\w&]+", core)]
+    if len(tokens) > 1 and tokens[-1] == "party":
+        tokens = tokens[:-1]
+    if person_tokens is not None and tokens and tokens[-1] not in person_tokens and len(tokens[-1]) > 3:
+        last = tokens[-1]
+        if last.endswith("ies"):
+            tokens[-1] = last[:-3] + "y"
+        elif last.endswith("s") and not last.endswith("ss"):
+            tokens[-1] = last[:-1]
+    return tuple(tokens)
+
+
+@dataclass
+class _Group:
+    mentions: list[tuple[str, Mention]] = field(default_factory=list)  # (article id, mention)
+
+
+class EntityIndex:
+    """The merged entities of one event, and where each surface form points."""
+
+    def __init__(self, mentions: dict[str, list[Mention]], texts: dict[str, str]) -> None:
+        person_tokens = {
+            t for ms in mentions.values() for m in ms if m.label == "PERSON" for t in _key(m.text, None)[-1:]
+        }
+        self._person_tokens = person_tokens
+        labels: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
+        for ms in mentions.values():
+            for m in ms:
+                k = _key(m.text, person_tokens)
+                if k:
+                    labels[k][m.label] += 1
+        self._label = {k: c.most_common(1)[0][0] for k, c in labels.items()}
+        self._parent: dict[tuple[str, ...], tuple[str, ...]] = {k: k for k in labels}
+        self._merge(mentions, texts)
+        groups: dict[tuple[str, ...], _Group] = defaultdict(_Group)
+        for aid, ms in mentions.items():
+            for m in ms:
+                k = _key(m.text, person_tokens)
+                if k:
+                    groups[self._find(k)].mentions.append((aid, m))
+        self.entities: list[Entity] = []
+        index_of: dict[tuple[str, ...], int] = {}
+        for root, group in groups.items():
+            index_of[root] = len(self.entities)
+            self.entities.append(self._entity(group))
+        self._by_key = {k: index_of[self._find(k)] for k in labels if self._find(k) in index_of}
+        self._alias_re = self._compile()
+
+    # -- union-find -------------------------------------------------------------------------
+    def _find(self, k: tuple[str, ...]) -> tuple[str, ...]:
+        while self._parent[k] != k:
+            self._parent[k] = self._parent[self._parent[k]]
+            k = self._parent[k]
+        return k
+
+    def _union(self, a: tuple[str, ...], b: tuple[str, ...]) -> None:
+        ra, rb = self._find(a), self._find(b)
+        if ra != rb:
+            # The longer key names the group.
+            if len(rb) > len(ra):
+                ra, rb = rb, ra
+            self._parent[rb] = ra
+
+    def _compatible(self, short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+        fs, fl = _FAMILY[self._label[short]], _FAMILY[self._label[long]]
+        if fs == fl or {fs, fl} <= {"org", "site"}:
+            return True
+        return fl == "person" and fs == "org"  # spaCy tags bare surnames as ORG
+
+    def _join_unique(self, short: tuple[str, ...], candidates: Iterable[tuple[str, ...]]) -> None:
+        roots = {self._find(c) for c in candidates if c != short and self._compatible(short, c)}
+        if len(roots) == 1:
+            self._union(roots.pop(), short)
+
+    def _merge(self, mentions: dict[str, list[Mention]], texts: dict[str, str]) -> None:
+        keys = sorted(self._label, key=len, reverse=True)
+        by_first: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        by_last: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        by_initials: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        by_letter: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        for k in keys:
+            if len(k) > 1:
+                by_letter[k[0][0]].append(k)
+                by_first[k[0]].append(k)
+                by_last[k[-1]].append(k)
+                by_initials["".join(t[0] for t in k if t not in _STOP)].append(k)
+        for aid, ms in mentions.items():  # "AFAD (Disaster and Emergency Management Presidency)"
+            for a, b in zip(ms, ms[1:], strict=False):
+                if re.fullmatch(r"\s*\(\s*", texts.get(aid, "")[a.end : b.start]):
+                    ka, kb = _key(a.text, self._person_tokens), _key(b.text, self._person_tokens)
+                    if ka and kb and ka != kb and (len(ka) == 1 or len(kb) == 1):
+                        self._union(ka, kb)
+        for k in keys:
+            if len(k) > 1:
+                longer = [
+                    c for c in by_first[k[0]] + by_last[k[-1]] if len(c) > len(k) and _subsequence(k, c)
+                ]
+                longer += [c for c in by_letter[k[0][0]] if len(c) == len(k) and _abbreviates(k, c)]
+                self._join_unique(k, longer)
+        for k in keys:
+            if len(k) != 1:
+                continue
+            cands = [c for c in by_last[k[0]] if self._label[c] == "PERSON" or self._label[k] != "PERSON"]
+            cands += [c for c in by_first[k[0]] if _FAMILY[self._label[c]] in {"org", "site"}]
+            if len(k[0]) >= 2 and not cands:
+                cands = by_initials.get(k[0], [])
+            self._join_unique(k, cands)
+
+    # -- output -----------------------------------------------------------------------------
+    def _entity(self, group: _Group) -> Entity:
+        cores = Counter(strip_titles(m.text) for _, m in group.mentions)
+        labels = Counter(m.label for _, m in group.mentions)
+        longest = max(len(c.split()) for c in cores)
+        person = labels.most_common(1)[0][0] == "PERSON"
+        name = max(
+            cores,
+            key=lambda c: (c.split()[-1][:1].isupper(), person and len(c.split()) == longest, cores[c], c),
+        )
+        label = (
+            "PERSON"
+            if any(m.label == "PERSON" and len(m.text.split()) > 1 for _, m in group.mentions)
+            else labels.most_common(1)[0][0]
+        )
+        aliases = list(dict.fromkeys(m.text for _, m in group.mentions))
+        articles = list(dict.fromkeys(aid for aid, _ in group.mentions))
+        return Entity(name=name, type=label, aliases=aliases, articles=articles, mentions=len(group.mentions))
+
+    def _compile(self) -> re.Pattern[str] | None:
+        forms = {a for e in self.entities for a in e.aliases if len(a) > 1}
+        if not forms:
+            return None
+        alts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        return re.compile(rf"(?<![\w])(?:{alts})(?![\w])")
+
+    def lookup(self, name: str) -> Entity | None:
+        """The entity a name refers to, titles and accents aside; None when unknown or ambiguous."""
+        i = self._by_key.get(_key(name, self._person_tokens))
+        return None if i is None else self.entities[i]
+
+    def find(self, text: str) -> list[Mention]:
+        """Mentions of known surface forms in ``text`` (how copies and other languages are read)."""
+        if self._alias_re is None:
+            return []
+        out = []
+        for m in self._alias_re.finditer(text):
+            i = self._by_key.get(_key(m.group(), self._person_tokens))
+            if i is not None:
+                out.append(Mention(m.group(), self.entities[i].type, m.start(), m.end()))
+        return out
+
+    def place_keys(self, text: str) -> frozenset[str]:
+        """Canonical names of the places and organisations named in ``text`` (not people)."""
+        out = set()
+        for m in self.find(text):
+            ent = self.lookup(m.text)
+            if ent is not None and ent.type in PLACE_LABELS:
+                out.add(ent.name)
+        return frozenset(out)
+
+    def add_copy_mentions(self, aid: str, mentions: list[Mention]) -> None:
+        """Count ``mentions`` (found by ``find`` in a copy) towards their entities."""
+        for m in mentions:
+            ent = self.lookup(m.text)
+            if ent is None:
+                continue
+            ent.mentions += 1
+            if aid not in ent.articles:
+                ent.articles.append(aid)
+            if m.text not in ent.aliases:
+                ent.aliases.append(m.text)
+
+
+def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """'simon bolivar bridge' within 'simon bolivar international bridge', ends anchored."""
+    if short[0] != long[0] and short[-1] != long[-1]:
+        return False
+    it = iter(long)
+    return all(t in it for t in short)
+
+
+def _abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """'lib dem' abbreviates 'liberal democrat': each word a prefix of the matching word."""
+    return short != long and all(len(s) >= 3 and w.startswith(s) for s, w in zip(short, long, strict=True))

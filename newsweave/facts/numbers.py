@@ -1,0 +1,189 @@
+"""Figures in a sentence of any language: the number, its bounds and the qualifier that set them.
+
+Digits are universal; number words go through ``text2num`` (en, fr, es, pt, de, it, nl); the
+separator rules are written here because no library reads "12,391", "2,5 millions", "130 000"
+and "15 mil 383" alike: a separator followed by exactly three digits groups thousands unless a
+scale word follows, otherwise it is a decimal mark.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from text_to_num import alpha2digit
+
+from newsweave.facts.lexicon import (
+    COLLECTIVES,
+    MONTHS,
+    PREFIX_SCALES,
+    QUALIFIERS,
+    SCALES,
+    TIME_UNITS,
+)
+
+_TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
+
+_NUM = re.compile(
+    r"(?<![\w.,:/\-])(?P<int>\d{1,3}(?:(?:,|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
+    r"(?:[.,](?P<dec>\d+))?(?![\d])(?!-?[^\W\d_])"
+)
+_SCALE = re.compile(
+    r"\s*-?\s*(?P<scale>" + "|".join(sorted(map(re.escape, SCALES), key=len, reverse=True)) + r")\.?"
+    r"(?![^\W\d_])(?:\s+(?P<rest>\d{3})(?![\d]))?",
+    re.IGNORECASE,
+)
+_SCALED = re.compile(_NUM.pattern + _SCALE.pattern, re.IGNORECASE)
+_PREFIX_SCALE = re.compile(r"\b(" + "|".join(PREFIX_SCALES) + r")\s+$", re.IGNORECASE)
+_COLLECTIVE = re.compile(r"\b(?:une|a|an)\s+(" + "|".join(COLLECTIVES) + r")\b", re.IGNORECASE)
+_ARTICLES = re.compile(r"(?:\s+(?:the|los|las|les|la|le|el|die|der|den|des|a|an|un|une))+\s*$")
+_WORD_AFTER = re.compile(r"\s*([^\W\d_][\w.'’]*)")
+_AGE_AFTER = re.compile(r"^\s*-?\s*(?:years?|yrs?)[- ]old|^-year|^\s*-\s*year", re.IGNORECASE)
+_AGE_BEFORE = re.compile(r"\b(?:aged|age|âgée?s? de|de edad|im alter von)\s*$", re.IGNORECASE)
+_RANGE_GAP = re.compile(r"^\s*(?:-|–|to|and|à|a|y|bis|et|e|hadi)\s*$", re.IGNORECASE)
+_RANGE_LEAD = re.compile(r"\b(?:between|entre|zwischen|tra|kati ya)\s*$", re.IGNORECASE)
+_TRAILING = {"or more": "low", "or so": "approx", "plus": "low", "and more": "low", "o más": "low"}
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure of a sentence; ``start``/``end`` index the sentence as given to ``find_figures``."""
+
+    value: float
+    low: float | None
+    high: float | None
+    qualifier: str | None
+    start: int
+    end: int
+    spelled: bool = False  # written in words ("three million"), not digits
+
+
+def to_digits(sentence: str, lang: str) -> str:
+    """Figures as plain digits: "three million" and "3 million" -> "3000000", "15 mil 383" -> "15383"."""
+    sentence = _SCALED.sub(_scaled_digits, sentence)
+    if lang not in _TEXT2NUM_LANGS:
+        return sentence
+    return str(alpha2digit(sentence, lang, threshold=1.5))
+
+
+def _scaled_digits(m: re.Match[str]) -> str:
+    value = _number(m.group("int"), m.group("dec"), True) * SCALES[m.group("scale").lower()]
+    if m.group("rest"):
+        value += float(m.group("rest"))
+    return str(int(value)) if value.is_integer() else str(value)
+
+
+def _number(raw_int: str, dec: str | None, scaled: bool) -> float:
+    digits = re.sub(r"\D", "", raw_int)
+    value = float(digits)
+    if dec is not None:
+        value = float(f"{digits}.{dec}") if scaled or len(dec) != 3 else float(digits + dec)
+    elif scaled and re.fullmatch(r"\d{1,3}[.,]\d{3}", raw_int):
+        # "2.500 millones" is 2,500 million in every language; keep the grouping reading.
+        value = float(digits)
+    return value
+
+
+def _bounds(kind: str | None, value: float) -> tuple[float | None, float | None]:
+    if kind == "low":
+        return value, None
+    if kind == "high":
+        return None, value
+    return value, value
+
+
+def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
+    """The qualifier phrase that ends right before a figure, and its kind."""
+    tail = _ARTICLES.sub(" ", " " + before.lower()).rstrip()
+    table = QUALIFIERS.get(lang, {}) | (QUALIFIERS["en"] if lang != "en" else {})
+    for phrase in sorted(table, key=len, reverse=True):
+        if tail.endswith(" " + phrase) or tail.endswith("\u00a0" + phrase):
+            return phrase, table[phrase]
+    return None, None
+
+
+def _is_month(word: str) -> bool:
+    low = word.lower()
+    return low in MONTHS and (word[0].isupper() or len(low) > 5)
+
+
+def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: bool) -> bool:
+    """Dates, times, ages, durations and years are not counts."""
+    before, after = sentence[:start], sentence[end:]
+    prev = re.search(r"([^\W\d_]+)\.?\s*$", before)
+    words = re.findall(r"[^\W\d_]+", after[:24])
+    next_word = words[0].lower() if words and re.match(r"^[\s.]*[^\W\d_]", after) else ""
+    if not scaled and prev and _is_month(prev.group(1)):
+        return True
+    if next_word and (_is_month(words[0]) or next_word == "de" and len(words) > 1 and _is_month(words[1])):
+        return True
+    if re.match(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", after, re.IGNORECASE):
+        return True
+    if _AGE_AFTER.match(after) or _AGE_BEFORE.search(before):
+        return True
+    if not scaled and next_word in TIME_UNITS:
+        return True
+    is_year = not scaled and re.fullmatch(r"\d{4}", raw) is not None and 1800 <= value <= 2100
+    return is_year and not (next_word.endswith("s") and next_word not in TIME_UNITS)
+
+
+def find_figures(sentence: str, lang: str) -> list[Figure]:
+    """Every count in ``sentence`` (already through ``to_digits``) with bounds from its qualifier."""
+    out: list[Figure] = []
+    for m in _NUM.finditer(sentence):
+        start, end = m.start(), m.end()
+        raw_int = m.group("int")
+        scale_m = _SCALE.match(sentence, end)
+        value_scale = 1.0
+        if scale_m:
+            value_scale = SCALES[scale_m.group("scale").lower()]
+            end = scale_m.end() if scale_m.group("rest") else scale_m.end("scale")
+        value = _number(raw_int, m.group("dec"), value_scale > 1) * value_scale
+        if scale_m and scale_m.group("rest") and value_scale > 1:
+            value += float(scale_m.group("rest"))
+        prefix = _PREFIX_SCALE.search(sentence, 0, start)
+        if prefix and value_scale == 1:
+            value *= PREFIX_SCALES[prefix.group(1).lower()]
+            start = prefix.start()
+        if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None):
+            continue
+        phrase, kind = _qualifier(sentence[:start], lang)
+        if phrase is None:
+            trail = sentence[end : end + 12].lower()
+            for word, k in _TRAILING.items():
+                if trail.startswith(" " + word) or trail.startswith("-" + word):
+                    phrase, kind = word, k
+        low, high = _bounds(kind, value)
+        out.append(Figure(value, low, high, phrase, start, end))
+    for m in _COLLECTIVE.finditer(sentence):
+        value = float(COLLECTIVES[m.group(1).lower()])
+        phrase, kind = _qualifier(sentence[: m.start()], lang)
+        low, high = _bounds(kind or "approx", value)
+        out.append(Figure(value, low, high, phrase or m.group(0).lower(), m.start(), m.end(), True))
+    out.sort(key=lambda f: f.start)
+    return _ranges(sentence, out)
+
+
+def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
+    """'between 10 and 20', '10-20', '10 to 20' are one figure with both bounds."""
+    merged: list[Figure] = []
+    i = 0
+    while i < len(figures):
+        f = figures[i]
+        if i + 1 < len(figures):
+            g = figures[i + 1]
+            gap = sentence[f.end : g.start]
+            lead = sentence[: f.start]
+            ranged = _RANGE_GAP.match(gap) and (
+                _RANGE_LEAD.search(lead)
+                or gap.strip() in {"-", "–"}
+                or gap.strip().lower() == "to"
+                and not re.search(r"\bfrom\s*$", lead, re.IGNORECASE)
+            )
+            if ranged and f.value < g.value:
+                merged.append(Figure(f.value, f.value, g.value, "between", f.start, g.end, f.spelled))
+                i += 2
+                continue
+        merged.append(f)
+        i += 1
+    return merged

@@ -1,0 +1,184 @@
+"""Dates in sentences, relative ones resolved against the article's publication date.
+
+Written by hand for the few forms news uses ("Saturday", "on Monday", "last month", "February 23")
+because dateparser's search is slow and guesses without telling whether a weekday is past or
+future; the tense of the sentence decides that here. An undated article borrows the dates its
+weekdays have in the event's dated articles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from newsweave.facts.lexicon import MONTHS, WEEKDAYS
+from newsweave.nlp.sentences import split_sentences
+from newsweave.records import Article, TimelineEntry
+
+_MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAY_NAMES = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_EXPLICIT = re.compile(
+    rf"\b(?:(?P<m1>{_MONTH_NAMES})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y1>\d{{4}}))?"
+    rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th|er|º)?\.?\s+(?:de\s+)?(?P<m2>{_MONTH_NAMES})\.?(?:,?\s+(?:de\s+)?(?P<y2>\d{{4}}))?"
+    rf"|(?P<iso>\d{{4}}-\d{{2}}-\d{{2}}))\b",
+    re.IGNORECASE,
+)
+_WEEKDAY = re.compile(rf"\b(?P<mod>last|next|this|past|coming)?\s*(?P<wd>{_WEEKDAY_NAMES})\b", re.IGNORECASE)
+_RELATIVE = re.compile(
+    r"\b(?P<rel>yesterday|today|tonight|tomorrow|last night|last week|last month|last year|"
+    r"next month|next year|hier|aujourd'hui|demain|ayer|hoy|mañana|gestern|heute|morgen)\b",
+    re.IGNORECASE,
+)
+_FUTURE = re.compile(
+    r"\b(?:will|would|'ll|shall|plans? to|planning to|is due|are due|scheduled|expected to|going to|"
+    r"set to|to attend|to meet|next|tomorrow|va|vont|irá|wird|werden)\b",
+    re.IGNORECASE,
+)
+_VAGUE = frozenset({"last week", "last month", "last year", "next month", "next year"})
+_REL_DAYS = {
+    "yesterday": -1,
+    "hier": -1,
+    "ayer": -1,
+    "gestern": -1,
+    "last night": -1,
+    "today": 0,
+    "tonight": 0,
+    "aujourd'hui": 0,
+    "hoy": 0,
+    "heute": 0,
+    "tomorrow": 1,
+    "demain": 1,
+    "mañana": 1,
+    "morgen": 1,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DateMention:
+    start: int  # within the sentence
+    end: int
+    date: str  # YYYY-MM-DD
+    precise: bool = True  # False for "last month": the first day stands for the month
+
+
+def parse_day(value: str | None) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+def _shift_month(d: date, months: int) -> date:
+    y, m = divmod(d.month - 1 + months, 12)
+    return date(d.year + y, m + 1, 1)
+
+
+@dataclass
+class DateResolver:
+    """Resolves the date expressions of one article's sentences."""
+
+    base: date | None
+    anchors: dict[int, date] = field(default_factory=dict)  # weekday -> date, for undated articles
+
+    def weekday(self, wd: int, mod: str, future: bool) -> date | None:
+        if self.base is not None:
+            if mod == "last" or mod == "past":
+                return self.base - timedelta(days=(self.base.weekday() - wd) % 7 or 7)
+            if mod in ("next", "coming") or future:
+                return self.base + timedelta(days=(wd - self.base.weekday()) % 7)
+            return self.base - timedelta(days=(self.base.weekday() - wd) % 7)
+        if not self.anchors:
+            return None
+        if wd in self.anchors:
+            return self.anchors[wd]
+        first = min(self.anchors.values())
+        return first + timedelta(days=(wd - first.weekday()) % 7)
+
+    def find(self, sentence: str) -> list[DateMention]:
+        out: list[DateMention] = []
+        future = bool(_FUTURE.search(sentence))
+        year = self.base.year if self.base else None
+        for m in _EXPLICIT.finditer(sentence):
+            d = self._explicit(m, year)
+            if d:
+                out.append(DateMention(m.start(), m.end(), d.isoformat()))
+        taken = [(d.start, d.end) for d in out]
+        for m in _WEEKDAY.finditer(sentence):
+            if any(a <= m.start("wd") < b for a, b in taken):
+                continue
+            wd = WEEKDAYS[m.group("wd").lower()]
+            d = self.weekday(wd, (m.group("mod") or "").lower(), future)
+            if d:
+                out.append(DateMention(m.start(), m.end(), d.isoformat()))
+        if self.base is not None:
+            for m in _RELATIVE.finditer(sentence):
+                rel = m.group("rel").lower()
+                d = self._relative(rel)
+                if d:
+                    out.append(DateMention(m.start(), m.end(), d.isoformat(), rel not in _VAGUE))
+        out.sort(key=lambda d: d.start)
+        return out
+
+    def _explicit(self, m: re.Match[str], year: int | None) -> date | None:
+        if m.group("iso"):
+            return parse_day(m.group("iso"))
+        month = MONTHS[(m.group("m1") or m.group("m2")).lower().rstrip(".")]
+        day = int(m.group("d1") or m.group("d2"))
+        y = m.group("y1") or m.group("y2")
+        if y:
+            year = int(y)
+        elif self.base is not None and (month, day) > (self.base.month, self.base.day):
+            year = self.base.year - 1 if month - self.base.month > 6 else self.base.year
+        if year is None:
+            return None
+        try:
+            return date(year, month, day)
+        except ValueError:
+            return None
+
+    def _relative(self, rel: str) -> date | None:
+        assert self.base is not None
+        if rel in _REL_DAYS:
+            return self.base + timedelta(days=_REL_DAYS[rel])
+        if rel == "last week":
+            return self.base - timedelta(days=7)
+        if rel.endswith("month"):
+            return _shift_month(self.base, {"last": -1, "this": 0, "next": 1}[rel.split()[0]])
+        return date(self.base.year + {"last": -1, "this": 0, "next": 1}[rel.split()[0]], 1, 1)
+
+
+def resolvers(articles: Sequence[Article]) -> dict[str, DateResolver]:
+    """One resolver per article; undated ones anchored on the weekdays of the dated ones."""
+    out = {a.id: DateResolver(parse_day(a.published)) for a in articles}
+    votes: dict[int, Counter[date]] = {}
+    for a in articles:
+        r = out[a.id]
+        if r.base is None:
+            continue
+        for m in _WEEKDAY.finditer(a.text):
+            wd = WEEKDAYS[m.group("wd").lower()]
+            d = r.weekday(wd, (m.group("mod") or "").lower(), False)
+            if d is not None:
+                votes.setdefault(wd, Counter())[d] += 1
+    anchors = {wd: c.most_common(1)[0][0] for wd, c in votes.items()}
+    for a in articles:
+        r = out[a.id]
+        if r.base is None:
+            mentioned = {WEEKDAYS[m.group("wd").lower()] for m in _WEEKDAY.finditer(a.text)}
+            r.anchors = {wd: d for wd, d in anchors.items() if wd in mentioned}
+    return out
+
+
+def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
+    """One entry per dated sentence and date."""
+    out: list[TimelineEntry] = []
+    for s in split_sentences(article.text):
+        sentence = article.text[s.start : s.end]
+        for d in dict.fromkeys(m.date for m in resolver.find(sentence)):
+            out.append(TimelineEntry(d, sentence, article.id, s.start, s.end))
+    return out
