@@ -12,13 +12,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 DEFAULT_INTERVAL = 1.0  # seconds between two request starts on one host
-DEFAULT_PER_HOST = 2  # requests in flight on one host
+DEFAULT_PER_HOST = 1  # requests in flight on one host
 DEFAULT_TOTAL = 8  # requests in flight overall
 
 
 class HostLimiter:
-    """Spaces request starts on each host by ``interval`` seconds (raised per host by robots.txt
-    ``Crawl-delay``) and caps requests in flight per host and overall."""
+    """Spaces requests on each host by ``interval`` seconds (raised per host by robots.txt
+    ``Crawl-delay``) and caps requests in flight per host and overall.
+
+    A request starts ``interval`` after the previous one on its host started *and* ``interval``
+    after it finished, so with one request in flight per host the server sees its requests at
+    least ``interval`` apart whatever the network does."""
 
     def __init__(
         self,
@@ -67,4 +71,9 @@ class HostLimiter:
             wait = self._reserve(host)
             if wait > 0:
                 self._sleep(wait)
-            yield
+            try:
+                yield
+            finally:
+                with self._lock:
+                    after = self._clock() + self._intervals.get(host, self.interval)
+                    self._next[host] = max(self._next[host], after)

@@ -1,0 +1,187 @@
+"""The watch loop end to end against loopback hosts: a 20-item feed (full-content and link-only
+items), junk-laden pages, robots.txt, a host that answers 503 twice, one that never answers;
+three polls, then a restart; and a clean stop on SIGTERM. Every request goes to 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_fetch_site import (
+    JUNK_MARKERS,
+    SilentHost,
+    Site,
+    article_html,
+    gaps,
+    rss,
+    story_text,
+)
+from typer.testing import CliRunner
+
+from newsweave.cli import app
+
+DELAY = 0.3  # --delay: seconds between two requests to one host
+SLACK = 0.05  # request start (client) vs arrival (server) jitter on loopback
+JUNK = "Content ='Pell Orrin'>"
+
+
+class World:
+    """Three hosts and the feed that links them."""
+
+    def __init__(self) -> None:
+        self.a, self.b, self.c = Site(), Site(fail_first=2), SilentHost()
+        a, b = self.a, self.b
+        a.add("/robots.txt", "User-agent: *\nDisallow: /private/\n")
+        b.add("/robots.txt", "User-agent: *\nAllow: /\n")
+        items: list[dict[str, str]] = []
+        self.expected: set[str] = set()
+        for n in range(8):  # full content in the feed: stored without fetching the link
+            link = a.add(f"/full/{n}", article_html(n))
+            items.append({"title": f"Full {n}", "link": link, "guid": f"item-{n}",
+                          "content": "".join(f"<p>{p}</p>" for p in story_text(n))})
+            self.expected.add(link)
+        for n in range(8, 14):  # link-only, allowed, with injected junk on the page
+            link = a.add(f"/news/{n}", article_html(n, junk=JUNK), etag=f'"p{n}"')
+            items.append({"title": f"News {n}", "link": link, "guid": f"item-{n}"})
+            self.expected.add(link)
+        self.gone = a.url("/news/gone")  # 404
+        items.append({"title": "Gone", "link": self.gone, "guid": "item-14"})
+        self.private = a.add("/private/15", article_html(15))  # forbidden by robots.txt
+        items.append({"title": "Private", "link": self.private, "guid": "item-15"})
+        for n in (16, 17):  # on the host that answers 503 twice first
+            link = b.add(f"/b/{n}", article_html(n))
+            items.append({"title": f"B {n}", "link": link, "guid": f"item-{n}"})
+            self.expected.add(link)
+        self.silent = self.c.url("/c/18")
+        items.append({"title": "Silent", "link": self.silent, "guid": "item-18"})
+        # the same article as item 8 under another URL: its page names /news/8 canonical
+        a.add("/amp/8", article_html(8, canonical=a.url("/news/8")))
+        amp = a.url("/amp/8?utm_source=feed&fbclid=x1")  # trackers are dropped before fetching
+        items.append({"title": "News 8 (AMP)", "link": amp, "guid": "item-19"})
+        assert len(items) == 20
+        self.feed = a.add("/feed.xml", rss(items), etag='"feed-v1"',
+                          headers={"Content-Type": "application/rss+xml"})
+
+    def close(self) -> None:
+        self.a.close()
+        self.b.close()
+        self.c.close()
+
+
+@pytest.fixture
+def world() -> Iterator[World]:
+    w = World()
+    yield w
+    w.close()
+
+
+def stored(db: Path) -> list[tuple[str, str]]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT url, text FROM articles ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+
+
+def watch(world: World, db: Path, polls: int) -> tuple[int, str]:
+    result = CliRunner().invoke(app, [
+        "watch", world.feed, "--every", "1s", "--max-polls", str(polls), "--db", str(db),
+        "--timeout", "0.5", "--delay", str(DELAY),
+    ])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stderr
+
+
+@pytest.mark.slow
+def test_watch_three_polls_then_restart(world: World, tmp_path: Path) -> None:
+    db = tmp_path / "watch.db"
+    code, err = watch(world, db, 3)
+    assert code == 1, err  # some items were rejected, each named
+    assert "Traceback" not in err
+    poll_lines = [ln for ln in err.splitlines() if " poll " in f" {ln} " and " at " in ln]
+    assert len(poll_lines) == 3, err
+
+    # exactly the allowed, reachable articles, once each
+    rows = stored(db)
+    urls = [u for u, _ in rows]
+    assert sorted(urls) == sorted(world.expected)
+    assert len(urls) == len(set(urls)) == 16
+    for _, text in rows:
+        assert not any(marker in text for marker in JUNK_MARKERS)
+
+    # each rejected item named with its problem
+    assert any(world.private in ln and "robots.txt forbids" in ln for ln in err.splitlines())
+    assert any(world.gone in ln and "HTTP 404" in ln for ln in err.splitlines())
+    assert any(world.silent in ln and "no answer" in ln for ln in err.splitlines())
+
+    a = world.a
+    assert not a.hits("/private/15")  # robots.txt respected
+    assert not [h for h in a.log if h.path.startswith("/full/")]  # full items not fetched
+    for n in range(8, 14):
+        assert len(a.hits(f"/news/{n}")) == 1, n  # fetched once over three polls
+    assert len(a.hits("/news/gone")) == 1  # a 404 is not tried again
+    assert [h.status for h in a.hits("/amp/8")] == [200]  # fetched, found to be /news/8
+    assert [h.status for h in a.hits("/feed.xml")] == [200, 304, 304]
+    assert [h.status for h in world.b.log[:2]] == [503, 503]
+
+    # the per-host pace, from the servers' own request logs
+    for site in (world.a, world.b):
+        assert min(gaps(site.log)) >= DELAY - SLACK
+
+    # restart: state is in the store, nothing unchanged is fetched again
+    before = len(a.log)
+    code, err = watch(world, db, 1)
+    new_hits = a.log[before:]
+    assert {h.path for h in new_hits} <= {"/feed.xml", "/robots.txt"}
+    assert [h.status for h in new_hits if h.path == "/feed.xml"] == [304]
+    assert len(stored(db)) == 16
+    assert "0 added" in err
+
+
+def test_watch_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    site = Site()
+    try:
+        items = [{"title": f"N{n}", "link": site.add(f"/n/{n}", article_html(n)),
+                  "guid": f"g{n}"} for n in range(3)]
+        feed = site.add("/feed.xml", rss(items), etag='"v"')
+        db = tmp_path / "sig.db"
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "newsweave", "watch", feed, "--every", "1h", "--db", str(db),
+             "--delay", "0"],
+            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env,
+        )
+        lines: list[str] = []
+        first_poll = threading.Event()
+
+        def read() -> None:
+            assert proc.stderr is not None
+            for line in proc.stderr:
+                lines.append(line)
+                if "poll 1 at" in line:
+                    first_poll.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        assert first_poll.wait(120), "".join(lines)
+        proc.send_signal(signal.SIGTERM)
+        try:
+            code = proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        reader.join(5)
+        out = "".join(lines)
+        assert code == 0, out
+        assert "stopped after 1 polls" in out and "Traceback" not in out
+        assert len(stored(db)) == 3
+    finally:
+        site.close()
