@@ -33,11 +33,19 @@ SEED_NAMES = {"text": "a.txt", "html": "a.html", "jsonl": "a.jsonl", "feed": "a.
 
 
 def seeds() -> dict[str, bytes]:
-    from fixtures.ingest.builders import feed, good_warc, jsonl_articles, page, rss_item, text_article
+    from fixtures.ingest.builders import (
+        PARAGRAPHS,
+        feed,
+        good_warc,
+        jsonl_articles,
+        page,
+        rss_item,
+        text_article,
+    )
 
     return {
         "text": text_article().encode(),
-        "html": page("Bridge reopens", "Quay Daily", "Rui Santos", ["A paragraph."] * 3).encode(),
+        "html": page("Bridge reopens", "Quay Daily", "Rui Santos", PARAGRAPHS).encode(),
         "jsonl": jsonl_articles().encode(),
         "feed": feed(rss_item(1) + rss_item(2, full=False)).encode(),
         "warc": good_warc(),

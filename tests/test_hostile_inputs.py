@@ -100,3 +100,9 @@ def test_memory_stays_bounded(corpus: tuple[Path, list[object]]) -> None:
     # The corpus holds a 200 MB file, a 50 MB line and a gzip bomb of 64 MB; none is held whole.
     folder, _ = corpus
     assert peak_mib(folder) - peak_mib(folder / "good") < 150
+
+
+def test_file_name_with_line_break_stays_one_line(tmp_path: Path) -> None:
+    (tmp_path / "two\nlines.txt").write_bytes(b"")
+    (err,) = list(read_paths([str(tmp_path)]))
+    assert isinstance(err, InputError) and "\n" not in str(err) and "two\\nlines.txt" in str(err)

@@ -14,6 +14,9 @@ CRASHES = [
     # feedparser decoded the XML declaration's encoding name as UTF-8 and raised
     ("a.rss", b'<?xml version="1.0" encoding="utf\xef\xef-8"?>\n<rss version="2.0"><channel>'
               b"<item><title>T</title><description>x</description></item></channel></rss>"),
+    # an item title with a line break split the error line in two
+    ("a.rss", b'<rss version="2.0"><channel><item><title>Line one\nline two</title>'
+              b"<link>https://x.example/a</link></item></channel></rss>"),
     # expat (inside defusedxml) raised LookupError on an unknown encoding name
     ("a.rss", b'<?xml version="1.0" encoding="utf-9"?>\n<rss version="2.0"><channel>'
               b"<item><title>T</title><description>x</description></item></channel></rss>"),

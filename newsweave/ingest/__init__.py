@@ -37,9 +37,11 @@ WHOLE = (Format.TEXT, Format.HTML)
 
 
 def _one_line(err: InputError) -> InputError:
-    if "\n" not in err.problem and "\r" not in err.problem:
+    """The error as one line: a name or label holding line breaks must not split it."""
+    if not any(c in str(err) for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
         return err
-    return InputError(err.path, " ".join(err.problem.split()))
+    path = err.path.encode("unicode_escape").decode("ascii")
+    return InputError(path, " ".join(err.problem.split()))
 
 
 def _read(fh: BinaryIO, where: str, size: int | None) -> Iterator[RawDocument | InputError]:
@@ -79,7 +81,7 @@ def read_file(path: Path) -> Iterator[RawDocument | InputError]:
     try:
         fh, size = open_input(path)
     except InputError as err:
-        yield err
+        yield _one_line(err)
         return
     with fh:
         yield from read_stream(fh, str(path), size)
@@ -89,6 +91,6 @@ def read_paths(paths: Iterable[str]) -> Iterator[RawDocument | InputError]:
     """Every document under ``paths`` (files, or folders read recursively), or why not."""
     for item in iter_inputs(paths):
         if isinstance(item, InputError):
-            yield item
+            yield _one_line(item)
         else:
             yield from read_file(item)

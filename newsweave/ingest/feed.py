@@ -72,7 +72,7 @@ def _body(entry: Any) -> tuple[str, bool] | None:
 def _item(entry: Any, n: int, feed_title: str | None, where: str, stem: str) -> RawDocument:
     link = entry.get("link") or None
     label = entry.get("title") or link or "untitled"
-    at = f"{where}: item {n} ({label[:80]})"
+    at = f"{where}: item {n} ({' '.join(label.split())[:80]})"
     body = _body(entry)
     if body is None:
         raise InputError(

@@ -82,6 +82,7 @@ def extract_html(doc: RawDocument) -> RawDocument:
     return dataclasses.replace(
         doc,
         text=text,
+        url=doc.url or getattr(result, "url", None),
         title=doc.title or getattr(result, "title", None),
         author=doc.author or getattr(result, "author", None),
         date=doc.date or getattr(result, "date", None),
