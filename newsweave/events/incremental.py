@@ -50,6 +50,7 @@ class WeaveIncremental:
     def __init__(self, threshold: float = EVENT_THRESHOLD) -> None:
         self.threshold = threshold
         self.vocab = Vocabulary()
+        self.vocab.growing = True
         self.docs: list[Doc] = []
         self.postings: dict[int, list[int]] = defaultdict(list)
         self.events = _GrowingSets()
@@ -136,6 +137,7 @@ class WeaveIncremental:
                 raise StateError(f"grouping state version {state.get('version')!r} is not {STATE_VERSION}")
             self = cls(threshold=float(state["threshold"]))
             self.vocab = Vocabulary.from_json(state["vocab"])
+            self.vocab.growing = True
             self.docs = [Doc.from_json(row) for row in state["docs"]]
             self.postings = defaultdict(list, {int(k): list(v) for k, v in state["postings"]})
             self.events.parent = [int(p) for p in state["events"]]

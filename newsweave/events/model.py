@@ -73,6 +73,7 @@ class Vocabulary:
         self.df: list[int] = []
         self.anchor: list[bool] = []
         self.docs = 0
+        self.growing = False
 
     def doc(self, feats: Features, index: int) -> Doc:
         bag: dict[int, float] = {}
@@ -117,9 +118,10 @@ class Vocabulary:
         return key
 
     def idf(self, key: int) -> float:
-        """Smoothed idf; a term seen in one document only links nothing, so it weighs 0."""
+        """Smoothed idf; in a whole pile a term seen in one document links nothing, so it weighs
+        0 (``growing`` piles keep it: a later article may share it)."""
         df = self.df[key]
-        return math.log((self.docs + 1) / (df + 0.5)) if df > 1 else 0.0
+        return math.log((self.docs + 1) / (df + 0.5)) if df > 1 or self.growing else 0.0
 
     def vector(self, doc: Doc, anchors_only: bool = False) -> dict[int, float]:
         """L2-normalised TF-IDF of the whole bag, or of its names and numbers alone."""

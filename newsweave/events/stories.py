@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 
+import numpy as np
+
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import Doc, Vocabulary, cosine, event_id, original_key, story_id, story_link
 from newsweave.records import EventGroup, Story
@@ -51,8 +53,17 @@ def split_stories(docs: Sequence[Doc], vocab: Vocabulary) -> list[list[Doc]]:
     return list(groups.values())
 
 
+def _shared(doc: Doc, members: Sequence[Doc]) -> float:
+    """Share of the article's shingles found in the other copies: added headers/footers lower it."""
+    if len(members) < 2 or not len(doc.copy_sh):
+        return 0.0
+    other = np.unique(np.concatenate([m.copy_sh for m in members if m is not doc]))
+    return round(len(np.intersect1d(doc.copy_sh, other, assume_unique=True)) / len(doc.copy_sh), 2)
+
+
 def make_story(members: Sequence[Doc]) -> Story:
-    original = min(members, key=original_key)
+    # earliest, wire-credited, then the text most shared with its copies, then the longest
+    original = min(members, key=lambda d: (original_key(d)[:2], -_shared(d, members), original_key(d)))
     ordered = sorted(members, key=lambda d: d.index)
     return Story(id=story_id(original.id), original=original.id, articles=[d.id for d in ordered])
 

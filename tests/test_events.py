@@ -1,0 +1,157 @@
+"""Events and stories on invented fixtures: copies, spins, markup, a translation, a follow-up."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from newsweave.errors import UsageError
+from newsweave.events import make_grouper, make_incremental
+from newsweave.events.incremental import StateError, WeaveIncremental
+from newsweave.events.linkage import average_link
+from newsweave.events.score import bcubed
+from newsweave.events.synthetic import StreamGenerator
+from newsweave.records import Article, Grouping
+
+FIXTURE = Path(__file__).parent / "fixtures" / "events" / "harbour.jsonl"
+SAFE = re.compile(r"^[A-Za-z0-9._-]+$")
+
+
+def load() -> list[Article]:
+    rows = [json.loads(line) for line in FIXTURE.read_text("utf-8").splitlines() if line.strip()]
+    return [Article(id=r["id"], text=r["text"], title=r.get("title"), published=r.get("date")) for r in rows]
+
+
+def labels(grouping: Grouping) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    event, story, original = {}, {}, {}
+    for ev in grouping.events:
+        for st in ev.stories:
+            for aid in st.articles:
+                event[aid], story[aid], original[aid] = ev.id, st.id, st.original
+    return event, story, original
+
+
+@pytest.fixture(scope="module")
+def grouped() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    return labels(make_grouper().group(load()))
+
+
+@pytest.mark.parametrize("copy", ["repost-plain", "repost-markup", "repost-spun"])
+def test_reposts_are_copies_of_the_wire_story(grouped, copy: str) -> None:
+    event, story, original = grouped
+    assert story[copy] == story["wire"]
+    assert original[copy] == "wire"  # earliest, wire-credited, most complete
+
+
+@pytest.mark.parametrize("other", ["traduction", "own-report"])
+def test_translation_and_own_report_join_the_event(grouped, other: str) -> None:
+    event, _, _ = grouped
+    assert event[other] == event["wire"]
+
+
+def test_independent_report_is_its_own_story(grouped) -> None:
+    _, story, _ = grouped
+    assert story["own-report"] != story["wire"]
+
+
+@pytest.mark.parametrize("apart", ["follow-up", "other-event"])
+def test_follow_up_a_month_later_and_other_events_stay_apart(grouped, apart: str) -> None:
+    event, _, _ = grouped
+    assert event[apart] != event["wire"]
+
+
+def test_ids_are_url_safe_and_deterministic() -> None:
+    first, second = labels(make_grouper().group(load())), labels(make_grouper().group(load()))
+    assert first == second
+    for mapping in first[:2]:
+        assert all(SAFE.match(v) for v in mapping.values())
+
+
+def test_unknown_grouper_is_rejected() -> None:
+    with pytest.raises(UsageError, match="unknown grouper"):
+        make_grouper("nope")
+
+
+def partition(assign: dict[str, str]) -> set[frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for item, label in assign.items():
+        groups.setdefault(label, set()).add(item)
+    return {frozenset(g) for g in groups.values()}
+
+
+def stream() -> list[Article]:
+    arts = list(StreamGenerator(seed=3, copies=2).articles(60, distractors=0.0))
+    return [Article(id=a.id, text=a.text, title=a.title, published=a.date) for a in arts]
+
+
+def test_incremental_matches_batch_on_a_simple_stream() -> None:
+    arts = sorted(load(), key=lambda a: a.published or "")
+    batch_event, batch_story, _ = labels(make_grouper().group(arts))
+    inc = make_incremental()
+    got = [inc.add(a) for a in arts]
+    assert partition({a.article: a.story for a in got}) == partition(batch_story)
+    # events: incremental may split what batch joins (a young vocabulary), never join more
+    for group in partition({a.article: a.event for a in got}):
+        assert len({batch_event[aid] for aid in group}) == 1
+
+
+def test_incremental_mostly_agrees_with_batch_on_a_synthetic_stream() -> None:
+    arts = stream()
+    batch_event, _, _ = labels(make_grouper().group(arts))
+    inc = make_incremental()
+    inc_event = {a.id: inc.add(a).event for a in arts}
+    assert bcubed(inc_event, batch_event)[2] >= 0.9  # early articles see a young vocabulary
+
+
+def test_state_round_trip_resumes_identically() -> None:
+    arts = stream()
+    whole = WeaveIncremental()
+    expected = [whole.add(a) for a in arts]
+    first = WeaveIncremental()
+    got = [first.add(a) for a in arts[:30]]
+    resumed = WeaveIncremental.from_state(first.to_state())
+    got += [resumed.add(a) for a in arts[30:]]
+    assert got == expected
+
+
+def test_bridging_article_merges_events_and_the_older_id_survives() -> None:
+    arts = {a.id: a for a in load()}
+    inc = WeaveIncremental()
+    sentences = arts["wire"].text.split(". ")
+    a = inc.add(Article(id="a", text=". ".join(sentences[:4]), published="2025-03-04"))
+    b = inc.add(Article(id="b", text=". ".join(sentences[4:]), published="2025-03-04"))
+    c = inc.add(arts["wire"])
+    assert a.event != b.event
+    assert c.event == a.event
+    assert c.merged == (b.event,)
+
+
+def test_bad_state_is_a_clear_error() -> None:
+    with pytest.raises(StateError, match="cannot read"):
+        WeaveIncremental.from_state(b"not a state")
+
+
+@pytest.mark.parametrize(
+    ("edges", "threshold", "expected"),
+    [
+        ([(0, 1, 0.9), (1, 2, 0.9), (0, 2, 0.9)], 0.5, [0, 0, 0]),
+        ([(0, 1, 0.9), (1, 2, 0.9), (0, 2, -1.0)], 0.5, [0, 0, 2]),  # cannot-link keeps 2 out
+        ([(0, 1, 0.2)], 0.5, [0, 1]),
+    ],
+)
+def test_average_link(edges, threshold: float, expected: list[int]) -> None:
+    assert average_link(len(expected), edges, threshold) == expected
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "f1"),
+    [
+        ({"a": "x", "b": "x", "c": "y"}, {"a": "1", "b": "1", "c": "2"}, 1.0),
+        ({"a": "x", "b": "x"}, {"a": "1", "b": "2"}, 2 * 0.5 * 1 / 1.5),
+    ],
+)
+def test_bcubed(pred, gold, f1: float) -> None:
+    assert bcubed(pred, gold)[2] == pytest.approx(f1)
