@@ -215,3 +215,18 @@ def test_html_declared_charset_is_used() -> None:
                 charset="windows-1251")
     (doc,), errors = read_bytes(html.encode("cp1251"), "ru.html")
     assert errors == [] and "Река вышла из берегов" in (doc.text or "")
+
+
+@pytest.mark.parametrize("name", ["story.txt", "story.html"])
+def test_invalid_utf8_is_read_not_rejected(name: str) -> None:
+    good = "<p>" + " ".join(PARAGRAPHS) + "</p>" if name.endswith("html") else " ".join(PARAGRAPHS)
+    data = good.encode()[:120] + b"\xe2\x80" + b" broken \xc3 sequence " + good.encode()[120:]
+    (doc,), errors = read_bytes(data, name)
+    assert errors == [] and doc.text and "Brackenford" in doc.text and "sequence" in doc.text
+
+
+def test_mixed_encodings_in_html() -> None:
+    data = ("<html><body><article><p>" + PARAGRAPHS[0] + " Café crème.</p>").encode() + (
+        "<p>" + PARAGRAPHS[2] + " Déjà vu à l’été.</p></article></body></html>").encode("cp1252")
+    (doc,), errors = read_bytes(data, "mixed.html")
+    assert errors == [] and "Café crème" in (doc.text or "") and "Déjà vu à l’été" in (doc.text or "")

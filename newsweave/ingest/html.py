@@ -73,6 +73,8 @@ def extract_html(doc: RawDocument) -> RawDocument:
     missing title/author/date/outlet filled from the page; ``text`` is ``""`` if no body is found.
     """
     html = doc.html or ""
+    if "<html" not in html[:2048].lower():  # a fragment (feed item, snippet): trafilatura
+        html = f"<html><body>{html}</body></html>"  # may reject it as "not valid HTML"
     result = _extract(html, doc.url, precision=True)
     text = _paragraphs(result.body) if result is not None and result.body is not None else ""
     if not text:  # short pages and feed snippets: precision mode may drop them whole
