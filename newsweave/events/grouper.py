@@ -61,6 +61,12 @@ def candidate_pairs(docs: Sequence[Doc], m: sparse.csr_matrix) -> np.ndarray:
     return np.stack([codes // len(docs), codes % len(docs)], axis=1)
 
 
+def minhash(doc: Doc) -> MinHash:
+    mh = MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int)
+    mh.update_batch(doc.copy_sh.tolist())
+    return mh
+
+
 def near_copy_pairs(docs: Sequence[Doc]) -> list[tuple[int, int]]:
     """Near-duplicate pairs by MinHash LSH over word shingles (datasketch)."""
     lsh = MinHashLSH(threshold=COPY_JACCARD, num_perm=NUM_PERM)
@@ -68,8 +74,7 @@ def near_copy_pairs(docs: Sequence[Doc]) -> list[tuple[int, int]]:
     for i, d in enumerate(docs):
         if len(d.copy_sh) < 2:
             continue
-        mh = MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int)
-        mh.update_batch(d.copy_sh.tolist())
+        mh = minhash(d)
         found.extend((int(j), i) for j in lsh.query(mh))
         lsh.insert(i, mh)
     return found

@@ -13,12 +13,14 @@ from collections import defaultdict
 from typing import Any
 
 import numpy as np
+from datasketch import MinHashLSH
 
 from newsweave.errors import NewsweaveError
 from newsweave.events import Assignment
 from newsweave.events.features import extract
-from newsweave.events.grouper import COPY_JACCARD, POSTING_WINDOW, TOP_TERMS
+from newsweave.events.grouper import COPY_JACCARD, NUM_PERM, POSTING_WINDOW, TOP_TERMS, minhash
 from newsweave.events.linkage import UnionFind
+from newsweave.events.stories import PAIRWISE_MAX
 from newsweave.events.model import (
     EVENT_THRESHOLD,
     Doc,
@@ -57,6 +59,8 @@ class WeaveIncremental:
         self.stories = _GrowingSets()
         self.event_size: dict[int, int] = {}
         self.story_best: dict[int, int] = {}  # story root -> index of its original
+        self.lsh: MinHashLSH | None = None
+        self.members: dict[int, list[int]] = {}  # event root -> its articles (as batch compares them)
 
     def add(self, article: Article) -> Assignment:
         n = len(self.docs)
@@ -66,7 +70,8 @@ class WeaveIncremental:
         self.stories.grow()
         vec = self.vocab.vector(doc)
         top = sorted(vec, key=lambda k: (-vec[k], k))[:TOP_TERMS]
-        candidates = sorted({c for k in top for c in self.postings.get(k, [])[-POSTING_WINDOW:]})
+        copies = set(self._lsh_query(doc))
+        candidates = sorted(copies | {c for k in top for c in self.postings.get(k, [])[-POSTING_WINDOW:]})
         for k in top:
             self.postings[k].append(n)
         sims: dict[int, float] = {}
@@ -81,15 +86,20 @@ class WeaveIncremental:
             by_event[self.events.find(c)] += s
         joined = sorted(e for e, total in by_event.items() if total / self.event_size[e] >= self.threshold)
         self.event_size[n] = 1
+        self.members[n] = [n]
         root = n
         merged: list[str] = []
         for e in joined:  # oldest first: its id survives
             size = self.event_size.pop(root) + self.event_size.pop(e)
             if root != n:
                 merged.append(event_id(self.docs[max(root, e)].id))
+            joined_members = self.members.pop(root) + self.members.pop(e)
             root = self.events.union(root, e)
             self.event_size[root] = size
-        self._place_story(doc, vec, [c for c in candidates if self.events.find(c) == root])
+            self.members[root] = joined_members
+        same = self.members[root]
+        same = same if len(same) <= PAIRWISE_MAX else [c for c in candidates if self.events.find(c) == root]
+        self._place_story(doc, vec, [c for c in same if c != n])
         original = self.docs[self.story_best[self.stories.find(n)]]
         return Assignment(
             article=doc.id,
@@ -98,6 +108,20 @@ class WeaveIncremental:
             event=event_id(self.docs[root].id),
             merged=tuple(merged),
         )
+
+    def _lsh_query(self, doc: Doc) -> list[int]:
+        """Near-copies already seen (datasketch LSH, as in batch); rebuilt lazily after a resume."""
+        if self.lsh is None:
+            self.lsh = MinHashLSH(threshold=COPY_JACCARD, num_perm=NUM_PERM)
+            for d in self.docs[:-1]:
+                self._lsh_insert(d)
+        found = [int(k) for k in self.lsh.query(minhash(doc))] if len(doc.copy_sh) >= 2 else []
+        self._lsh_insert(doc)
+        return found
+
+    def _lsh_insert(self, doc: Doc) -> None:
+        if self.lsh is not None and len(doc.copy_sh) >= 2:
+            self.lsh.insert(doc.index, minhash(doc))
 
     def _place_story(self, doc: Doc, vec: dict[int, float], same_event: list[int]) -> None:
         self.story_best[doc.index] = doc.index
@@ -126,6 +150,7 @@ class WeaveIncremental:
             "stories": self.stories.parent,
             "sizes": [[k, v] for k, v in self.event_size.items()],
             "best": [[k, v] for k, v in self.story_best.items()],
+            "members": [[k, v] for k, v in self.members.items()],
         }
         return zlib.compress(json.dumps(state, separators=(",", ":")).encode())
 
@@ -144,6 +169,7 @@ class WeaveIncremental:
             self.stories.parent = [int(p) for p in state["stories"]]
             self.event_size = {int(k): int(v) for k, v in state["sizes"]}
             self.story_best = {int(k): int(v) for k, v in state["best"]}
+            self.members = {int(k): [int(i) for i in v] for k, v in state["members"]}
         except (zlib.error, ValueError, KeyError, TypeError) as exc:
             raise StateError(
                 f"cannot read the grouping state ({exc}); rebuild it by re-adding the articles"
