@@ -378,3 +378,35 @@ def test_fetch_sitemap_index_and_news_sitemap(site: Site, tmp_path: Path) -> Non
     assert sorted(r["url"] for r in rows) == sorted(pages[:3])
     assert {r["title"] for r in rows} == {"T0", "T1", "T2"}
     assert not site.hits("/drafts/9")
+
+
+def test_changed_page_is_stored_as_new_version(site: Site, tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    url = site.add("/live/5", article_html(5), etag='"v1"')
+    assert run("fetch", url, "--db", str(db))[0] == 0
+    site.add("/live/5", article_html(6, title="Flood reaches Elstow (updated)"), etag='"v2"')
+    code, err = run("fetch", url, "--db", str(db))
+    assert code == 0 and "1 added" in err
+    assert [h.status for h in site.hits("/live/5")] == [200, 200]
+    assert site.hits("/live/5")[-1].headers["if-none-match"] == '"v1"'
+    code, err = run("fetch", url, "--db", str(db))
+    assert "1 unchanged" in err and site.hits("/live/5")[-1].status == 304
+    rows = articles_in(db)
+    assert len(rows) == 2 and rows[0]["id"] != rows[1]["id"]
+    assert {r["url"] for r in rows} == {url}
+
+
+def test_feed_fetch_full_items_and_queued_links(site: Site, tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    full = "".join(f"<p>{p}</p>" for p in story_text(1))
+    linked = site.add("/news/2", article_html(2))
+    feed = site.add("/rss", rss([
+        {"title": "Full", "link": site.url("/news/1"), "guid": "a", "content": full},
+        {"title": "Linked", "link": linked, "guid": "b"},
+    ]))
+    code, err = run("fetch", feed, "--db", str(db))
+    assert code == 0, err
+    assert sorted(r["url"] for r in articles_in(db)) == [site.url("/news/1"), linked]
+    assert not site.hits("/news/1") and len(site.hits("/news/2")) == 1
+    code, err = run("fetch", feed, "--db", str(db))  # no validators on this feed: items seen
+    assert code == 0 and "0 added" in err and len(site.hits("/news/2")) == 1

@@ -40,7 +40,7 @@ class Task:
 class Outcome:
     task: Task
     response: Response | None = None
-    found: list[Fetched] = field(default_factory=list)
+    found: list[tuple[Task, Fetched]] = field(default_factory=list)
     more: list[Task] = field(default_factory=list)
     error: InputError | None = None
 
@@ -178,7 +178,7 @@ class Crawler:
             elif kind == "sitemap":
                 out.more = self._sitemap(task, resp)
             else:
-                out.found.append(self._page(task, resp))
+                out.found.append((task, self._page(task, resp)))
         except UnsafeXml as exc:
             out.error = InputError(task.url, str(exc))
         except InputError as exc:
@@ -197,7 +197,8 @@ class Crawler:
                        date=hint.published if hint else None,
                        author=hint.author if hint else None)
 
-    def _feed_items(self, task: Task, resp: Response, found: list[Fetched]) -> list[Task]:
+    def _feed_items(self, task: Task, resp: Response,
+                    found: list[tuple[Task, Fetched]]) -> list[Task]:
         feed = parse_feed(resp.body)
         more: list[Task] = []
         for item in feed.items:
@@ -212,7 +213,7 @@ class Crawler:
                 if link is None:
                     f.article.url = None
                     f.keys = (text_key(f.article.text),)
-                found.append(f)
+                found.append((Task(f.url, feed=task.url, item=item.id), f))
                 continue
             more.append(Task(link, feed=task.url, item=item.id, hint=item, depth=task.depth + 1))
         return more
@@ -249,7 +250,8 @@ class Crawler:
                 self.state.mark_item(task.feed, task.item, "done", task.url)
             return [Task(url, feed=task.url, item=item, depth=task.depth + 1)
                     for item, url in self.state.failed_items(task.url)]
-        found.extend((task, f) for f in out.found)
+        found.extend((t, f) for t, f in out.found
+                     if not (t.feed and t.item) or self.state.item_pending(t.feed, t.item))
         if resp is not None:
             after.append((task.url, resp))
         if task.feed and task.item and not out.found:
@@ -257,12 +259,17 @@ class Crawler:
         return []
 
     def _store(self, found: list[tuple[Task, Fetched]], report: RunReport) -> None:
-        """Store new articles once each (by canonical URL or text), then mark items done."""
+        """Store new articles once each, then mark items done. An article is known by its text
+        or by any of its canonical URLs; a page fetched again by its own URL whose text changed
+        is stored as the article's new version."""
         fresh: list[tuple[Task, Fetched]] = []
         batch_keys: set[str] = set()
         for task, f in found:
-            known = self.state.article_for(*f.keys)
-            if known or batch_keys & set(f.keys):
+            text, urls = f.keys[-1], f.keys[:-1]
+            known = self.state.article_for(text)
+            seen_url = self.state.article_for(*urls) or batch_keys & set(urls)
+            updated = task.item is None and self.state.article_for("url:" + task.url)
+            if known or text in batch_keys or (seen_url and not updated):
                 report.duplicate += 1
                 if known:
                     self.state.bind(known, *f.keys)

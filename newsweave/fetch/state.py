@@ -133,9 +133,10 @@ class FetchState:
         return None
 
     def bind(self, article_id: str, *keys: str) -> None:
+        """Point these keys at ``article_id`` (a URL's newest version wins)."""
         with self._write():
             self.conn.executemany(
-                "INSERT OR IGNORE INTO fetch_keys (key, article_id) VALUES (?, ?)",
+                "INSERT OR REPLACE INTO fetch_keys (key, article_id) VALUES (?, ?)",
                 [(k, article_id) for k in keys],
             )
 
