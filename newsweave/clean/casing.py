@@ -46,19 +46,16 @@ _ENDERS = ".!?:"
 class Token:
     start: int
     text: str
+    lower: str
+    capital: bool
+    titlecase: bool
     sentence_start: bool
 
-    @property
-    def lower(self) -> str:
-        return self.text.lower()
-
-    @property
-    def capital(self) -> bool:
-        return self.text[:1].isupper()
-
-    @property
-    def titlecase(self) -> bool:
-        return self.capital and len(self.text) > 1 and self.text[1:] == self.text[1:].lower()
+    @classmethod
+    def at(cls, source: str, start: int, text: str) -> Token:
+        capital = text[:1].isupper()
+        titlecase = capital and len(text) > 1 and text[1:].islower()
+        return cls(start, text, text.lower(), capital, titlecase, capital and _sentence_start(source, start))
 
 
 def _sentence_start(text: str, start: int) -> bool:
@@ -78,7 +75,8 @@ def _sentence_start(text: str, start: int) -> bool:
 
 
 def tokenize(text: str) -> list[Token]:
-    return [Token(m.start(), m.group(0), _sentence_start(text, m.start())) for m in _WORD.finditer(text)]
+    """Words with their offsets; only capitalised ones need to know if they start a sentence."""
+    return [Token.at(text, m.start(), m.group(0)) for m in _WORD.finditer(text)]
 
 
 def _joined(text: str, a: Token, b: Token) -> bool:
@@ -196,7 +194,7 @@ def _decide(text: str, tokens: list[Token], ev: DocEvidence, touched: set[int]) 
         acronym = _acronym(tok, ev)
         if acronym:
             new[i] = acronym
-            tok.text = acronym
+            tok.text, tok.titlecase = acronym, False
     runs = [(run, *_judgeable(text, tokens, run, ev)) for run in _runs(text, tokens)]
     for run, has_name, indefinite in runs:  # first the phrases the injector touched
         for pos, i in enumerate(run):

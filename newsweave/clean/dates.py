@@ -39,6 +39,7 @@ _PATTERNS = [
     re.compile(rf"\b{_Y}-(?P<mo>\d\d)-(?P<d>\d\d)\b"),
     re.compile(rf"\b(?P<d>\d{{1,2}})[./-](?P<mo>\d{{1,2}})[./-]{_Y}\b"),
 ]
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _TIME = re.compile(
     r"\b\d{1,2}[:.]\d\d(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?(?:\s*(?:[A-Z]{2,4}|[+-]\d\d:?\d\d))?(?!\w)"
     r"|\b\d{1,2}\s*[ap]\.?m\.?",
@@ -48,6 +49,8 @@ _TIME = re.compile(
 
 def find_date(text: str) -> tuple[str, re.Match[str]] | None:
     """The first date written in ``text`` as ``YYYY-MM-DD``, with its match."""
+    if not _YEAR.search(text):
+        return None
     for rx in _PATTERNS:
         for m in rx.finditer(text):
             groups = m.groupdict()

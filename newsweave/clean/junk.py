@@ -86,6 +86,27 @@ _NO_LETTERS = re.compile(r"^[\W\d_]*$")
 _SHORT_BYLINE = re.compile(r"^by\s+\S+(?:\s+\S+){0,3}$", re.I)
 
 
+_ANYWHERE_HINTS = (
+    "browser",
+    "javascript",
+    "remainder",
+    "read more",
+    "newsletter",
+    "free",
+    "reserved",
+    "cookie",
+    "terms of",
+    "privacy",
+)
+_CREDIT_HINTS = ("credit", "photo", "picture", "image", "video", "source", "illustration")
+
+
+def _has(hints: tuple[str, ...], rx: re.Pattern[str], text: str) -> bool:
+    """``rx`` searched only in lines holding one of its words: unanchored regexes are slow."""
+    low = text.lower()
+    return any(h in low for h in hints) and rx.search(text) is not None
+
+
 def _ui_only(text: str) -> bool:
     words = [w.strip(".,:;!?()") for w in _GLUE.sub(" ", text).lower().replace("/", " ").split()]
     if " ".join(words).strip() in UI_PHRASES:
@@ -100,13 +121,15 @@ def junk_kind(line: str) -> str | None:
         return None
     if _NO_LETTERS.match(s) or re.fullmatch(r"(?:https?://|www\.)\S+", s):
         return "junk"
+    n_words = s.count(" ") + 1
+    if n_words > 30:  # story paragraphs: only a long credited caption can be junk
+        return "caption" if n_words <= 80 and _has(_CREDIT_HINTS, _CREDIT_END, s) else None
     bare = _BULLETS.sub("", s)
-    n_words = len(s.split())
     if any(rx.match(bare) for rx in (_PREFIX, _CALL, _AGO, _PROMPT)) or _ui_only(bare):
         return "junk"
-    if n_words <= 30 and _ANYWHERE.search(s):
+    if _has(_ANYWHERE_HINTS, _ANYWHERE, s):
         return "junk"
-    if _CAMERA.match(bare) or (n_words <= 80 and _CREDIT_END.search(s)):
+    if _CAMERA.match(bare) or _has(_CREDIT_HINTS, _CREDIT_END, s):
         return "caption"
     if _CRUMBS.match(bare) and not s.endswith("."):
         return "junk"

@@ -28,7 +28,9 @@ def _apply(rx: re.Pattern[str], text: str, removed: list[Removed], sub: str = ""
 
 def _closing_quotes(line: str, removed: list[Removed]) -> str:
     """Drop the space before a closing straight quote (every second ``"`` of a balanced line)."""
-    positions = [i for i, ch in enumerate(line) if ch == '"']
+    if '"' not in line:
+        return line
+    positions = [m.start() for m in re.finditer('"', line)]
     if len(positions) % 2:
         return line
     drop = [p for p in positions[1::2] if p > 1 and line[p - 1] == " " and line[p - 2] not in " \t"]
