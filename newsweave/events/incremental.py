@@ -20,7 +20,6 @@ from newsweave.events import Assignment
 from newsweave.events.features import extract
 from newsweave.events.grouper import COPY_JACCARD, NUM_PERM, POSTING_WINDOW, TOP_TERMS, minhash
 from newsweave.events.linkage import UnionFind
-from newsweave.events.stories import PAIRWISE_MAX
 from newsweave.events.model import (
     EVENT_THRESHOLD,
     Doc,
@@ -32,6 +31,7 @@ from newsweave.events.model import (
     story_link,
     time_adjusted,
 )
+from newsweave.events.stories import PAIRWISE_MAX
 from newsweave.records import Article
 
 STATE_VERSION = 1
