@@ -44,8 +44,10 @@ def main() -> None:
     st = bcubed({r["id"]: r["story"] for r in rows}, {k: v[1] for k, v in gold.items()})
     md = (
         f"## cluster\n\n`.venv/bin/python bench/cluster.py --n {args.n}` — {machine()}\n\n"
-        f"| articles | seconds | articles/s | peak MB | event B3 F1 | story B3 F1 |\n|---|---|---|---|---|---|\n"
-        f"| {len(rows)} | {elapsed:.1f} | {len(rows) / elapsed:.0f} | {peak:.0f} | {ev[2]:.3f} | {st[2]:.3f} |\n"
+        "| articles | seconds | articles/s | peak MB | event B3 F1 | story B3 F1 |\n"
+        "|---|---|---|---|---|---|\n"
+        f"| {len(rows)} | {elapsed:.1f} | {len(rows) / elapsed:.0f} | {peak:.0f} "
+        f"| {ev[2]:.3f} | {st[2]:.3f} |\n"
     )
     print(md)
     write_section("cluster", md)
