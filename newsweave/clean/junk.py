@@ -39,6 +39,19 @@ UI_PHRASES = frozenset(
         "breaking news",
         "live reporting",
         "more on this story",
+        "you might also like",
+        "you may also like",
+        "sponsored content",
+        "trending now",
+        "read next",
+        "previous article",
+        "next article",
+        "previous post",
+        "next post",
+        "text size",
+        "a a a",
+        "related internet links",
+        "related topics",
     ]
 )
 _GLUE = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -58,20 +71,30 @@ _CALL = re.compile(
     r"to continue reading|continue reading|this (?:content|video|embed|feature|element) (?:is|may|"
     r"cannot|requires)|javascript is|your browser|we use cookies|by (?:using|continuing to use)|"
     r"accept (?:all )?cookies|we and our partners|copyright|©|all rights reserved|skip to|"
-    r"all times (?:are|stated)|live reporting|live updates|breaking news$|share (?:this|on|via)\b)",
+    r"all times (?:are|stated)|live reporting|live updates|breaking news$|share (?:this|on|via)\b|"
+    r"story continues below|continue reading the main story|scroll (?:down )?to continue|"
+    r"listen to this (?:article|story)|loading\W*$|comments are closed|leave a (?:reply|comment)|"
+    r"your email address will not be published|required fields are marked|join the conversation|"
+    r"click to (?:share|print|email)|like this\W*$|print this (?:page|article)|media playback is|"
+    r"(?:additional )?(?:reporting|writing|editing|compiled|produced) by\b[^.!?]{0,150}$|"
+    r"\(?reporting by\b|our standards:|\d+ min(?:ute)?s? read$|(?:posted|filed) (?:in|under)\b"
+    r"[^.!?]{0,80}$|image (?:source|copyright)\b|video caption|getty images$)",
     re.I,
 )
 _ANYWHERE = re.compile(
     r"upgrade your browser|enable javascript|browser (?:does not|doesn'?t) support|remainder of this "
     r"article|click read more|read more at\b|(?:sign(?:ing)? up|subscribe|subscribing) (?:\w+ ){0,6}"
     r"newsletter|newsletter (?:sign[- ]?up|here)|for free\b|all rights reserved|cookie (?:policy|"
-    r"settings|preferences)|(?:terms of (?:use|service)|privacy policy)",
+    r"settings|preferences)|(?:terms of (?:use|service)|privacy policy)|may not be (?:published|"
+    r"reproduced|copied|redistributed)|not responsible for the content of external",
     re.I,
 )
 _CREDIT_END = re.compile(
     r"(?:\b(?:credit|photo|picture|image|photograph|video|source|illustration)s?\s*:\s*[^.:!?]{1,60}"
     r"|\((?:[A-Z]+ )?(?:photo|image|picture|file photo)s?\b[^()]{0,60}\)|\((?:photo|picture|image) "
-    r"by [^()]{1,60}\)|\[(?:photo|picture|image)s?:[^\]]{1,60}\])\s*$",
+    r"by [^()]{1,60}\)|\[(?:photo|picture|image)s?:[^\]]{1,60}\]|\b(?:REUTERS|AFP|AP|EPA|AAP|PA|"
+    r"Xinhua|Getty Images)(?:/[\w .'-]{1,40}){1,3}|\b(?:via Getty Images|Getty Images|Shutterstock|"
+    r"iStock(?:photo)?))\s*$",
     re.I,
 )
 _PROMPT = re.compile(r"^(?:watch|listen|see)\b[^.!?]{0,60}\b(?:below|here|live|above)\s*:?$", re.I)
@@ -97,8 +120,22 @@ _ANYWHERE_HINTS = (
     "cookie",
     "terms of",
     "privacy",
+    "may not be",
+    "external",
 )
-_CREDIT_HINTS = ("credit", "photo", "picture", "image", "video", "source", "illustration")
+_CREDIT_HINTS = (
+    "credit",
+    "photo",
+    "picture",
+    "image",
+    "video",
+    "source",
+    "illustration",
+    "/",
+    "getty",
+    "shutterstock",
+    "istock",
+)
 
 
 def _has(hints: tuple[str, ...], rx: re.Pattern[str], text: str) -> bool:

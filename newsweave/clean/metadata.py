@@ -87,13 +87,16 @@ def parse_byline(rest: str) -> Layout:
         found = find_date(part)
         if found and out.published is None:
             out.published = found[0]
-        elif is_known_outlet(part) or (authors and _OUTLET_WORD.search(part)):
+        elif is_known_outlet(part):
             out.outlet = out.outlet or canonical_outlet(part)
         elif is_name(part):
             brand = _trailing_brand(part)
             if brand:
                 out.outlet = out.outlet or canonical_outlet(brand)
                 part = part[: -len(brand)].strip()
+            elif authors and _OUTLET_WORD.search(part):  # "NAME, Harbour Times": the second is no person
+                out.outlet = out.outlet or canonical_outlet(part)
+                continue
             if part:
                 authors.append(_name(part))
     if authors:
