@@ -37,3 +37,20 @@ def test_entity_declaration_in_utf16_feed_is_refused() -> None:
            "<rss><channel><item><title>&a;</title></item></channel></rss>").encode("utf-16")
     (err,) = list(read_stream(io.BytesIO(xml), "wide.rss", len(xml)))
     assert isinstance(err, InputError) and "refused" in err.problem
+
+
+def test_page_dates_never_reach_dateparser(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fuzzed page spent 10-30 s in htmldate's "extensive" search (dateparser over all locales).
+    import htmldate.extractors
+
+    def refuse(string: str) -> None:
+        raise AssertionError(f"dateparser asked to parse {string!r}")
+
+    monkeypatch.setattr(htmldate.extractors, "_external_date", refuse)
+    html = (b'<html><head><meta property="article:published_time" content="2024-44-09T09:30:00Z">'
+            b"</head><body><article><p class='date'>Posted Tuesday the 9th of Aprol, 2024</p>"
+            b"<p>The council voted on Tuesday to rebuild the old stone bridge over the Lantern "
+            b"River, which was closed after the spring floods damaged two of its arches.</p>"
+            b"</article></body></html>")
+    items = list(read_stream(io.BytesIO(html), "odd-date.html", len(html)))
+    assert [type(i).__name__ for i in items] == ["RawDocument"]
