@@ -15,8 +15,7 @@ from test_fetch_site import JUNK_MARKERS, SilentHost, Site, article_html, rss, s
 from typer.testing import CliRunner
 
 from newsweave.cli import app
-from newsweave.fetch.charset import decode_body
-from newsweave.fetch.client import USER_AGENT, Fetcher, FetchError, FetchPolicy
+from newsweave.fetch.client import USER_AGENT, Fetcher, FetchError, FetchPolicy, Response
 from newsweave.fetch.feeds import parse_feed
 from newsweave.fetch.ratelimit import HostLimiter
 from newsweave.fetch.robots import RobotsCache
@@ -103,8 +102,10 @@ def test_parse_every_rejects(bad: str) -> None:
     (b'<meta charset="koi8-r">' + "Привет".encode("koi8-r"), None, "Привет"),
     ("Zoë".encode(), None, "Zoë"),
 ])
-def test_decode_body(body: bytes, header: str | None, expected: str) -> None:
-    assert expected in decode_body(body, header)[0]
+def test_response_text_charsets(body: bytes, header: str | None, expected: str) -> None:
+    resp = Response(url="http://a.example/", requested="http://a.example/", status=200,
+                    body=body, charset=header)
+    assert expected in resp.text()
 
 
 @pytest.mark.parametrize(("body", "kind"), [

@@ -16,9 +16,9 @@ from urllib.parse import urljoin
 
 from newsweave import __version__
 from newsweave.errors import InputError, NotInstalled
-from newsweave.fetch.charset import decode_body
 from newsweave.fetch.ratelimit import DEFAULT_INTERVAL, DEFAULT_PER_HOST, DEFAULT_TOTAL, HostLimiter
 from newsweave.fetch.urls import host_key, is_http_url
+from newsweave.ingest.html import decode_html
 
 if TYPE_CHECKING:
 
@@ -79,7 +79,9 @@ class Response:
         return self.status == 304
 
     def text(self) -> str:
-        return decode_body(self.body, self.charset)[0]
+        """The body decoded: BOM, else UTF-8, else the HTTP charset, else ``<meta charset>``,
+        else detection (the HTML reader's rules); raises ``InputError`` for binary data."""
+        return decode_html(self.body, self.requested, self.charset)
 
 
 def _retry_after(value: str | None) -> float | None:

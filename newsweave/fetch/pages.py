@@ -1,7 +1,7 @@
 """A fetched page or a full-content feed item -> the input document and its cleaned article.
 
-The page body goes through the project's HTML reader and cleaner, exactly as a saved HTML
-file would, so fetched and read articles come out alike.
+The page body goes through the project's HTML reader (``newsweave.ingest.html``) and cleaner,
+exactly as a saved HTML file would, so fetched and read articles come out alike.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from newsweave.clean import clean_document
 from newsweave.errors import InputError
+from newsweave.ingest.html import NO_TEXT, depth_problem, extract_html
 from newsweave.records import Article, RawDocument, safe_id
 
 _SLUG_SPLIT = re.compile(r"[/?=&]+")
@@ -45,46 +45,18 @@ def text_key(text: str) -> str:
     return "text:" + hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
 
 
-def _extract(doc: RawDocument) -> RawDocument:
-    """The HTML reader: the project's (``newsweave.ingest.html``) once it exists, else
-    trafilatura directly with its metadata."""
-    try:
-        from newsweave.ingest.html import extract_html
-    except ImportError:
-        return _trafilatura(doc)
-    return extract_html(doc)
-
-
-def _trafilatura(doc: RawDocument) -> RawDocument:
-    from trafilatura import bare_extraction
-
-    found: Any = bare_extraction(doc.html or "", url=doc.url, favor_precision=True,
-                                 with_metadata=True)
-    if found is None or not getattr(found, "text", None):
-        return RawDocument(id=doc.id, text="", url=doc.url, fmt=doc.fmt)
-    return RawDocument(
-        id=doc.id,
-        text=found.text,
-        html=doc.html,
-        url=doc.url,
-        title=doc.title or found.title,
-        date=doc.date or found.date,
-        outlet=doc.outlet or found.sitename or found.hostname,
-        author=doc.author or found.author,
-        fmt=doc.fmt,
-    )
-
-
 def read_html(html: str, url: str, title: str | None = None, date: str | None = None,
               author: str | None = None, outlet: str | None = None,
               fmt: str = "html") -> tuple[RawDocument, Article]:
     """Read one page; raises ``InputError`` when no article text can be found in it."""
     doc = RawDocument(id=article_id(url), html=html, url=url, title=title, date=date,
                       author=author, outlet=outlet, fmt=fmt)
-    extracted = _extract(doc)
+    extracted = extract_html(doc)
+    if not extracted.text:
+        raise InputError(url, depth_problem(html) or NO_TEXT)
     article = clean_document(extracted)
     if not article.text.strip():
-        raise InputError(url, "no article text found on the page")
+        raise InputError(url, "nothing left of the page once cleaned (only boilerplate?)")
     article.url = url
     return doc, article
 
