@@ -100,6 +100,17 @@ CONTENT = [
     "He said 50/50 odds were not good enough.",
     "Like this one, the old bridge was built in 1902.",
     "Reuters reported that 40 people were missing.",
+    "The clinic treated the injured for free, its director said.",
+    "The firm changed its privacy policy last week after the leak.",
+    "Copyright lawyers said the case could take years.",
+    "Your browser history can reveal more than you think, experts warn.",
+    "JavaScript is the most widely used language on the web, the survey found.",
+    "By using drones, rescuers found two survivors on a roof.",
+    "This video is the first evidence that soldiers fired on the crowd.",
+    "Join our march, the protesters chanted.",
+    "The names may not be published under a court order.",
+    "Readers signing up for the newsletter rose by 40 percent.",
+    "Skip to the end, the coach told his players.",
 ]
 
 

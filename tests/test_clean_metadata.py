@@ -124,3 +124,24 @@ def test_find_date_round_trip(day: dt.date, fmt: str) -> None:
 )
 def test_no_date_invented(text: str) -> None:
     assert find_date(text) is None
+
+
+def test_html_page_is_extracted_then_cleaned() -> None:
+    body = "".join(
+        f"<p>Paragraph {n}: floodwater cut off three villages in the Orvane valley, officials said.</p>"
+        for n in range(4)
+    )
+    html = (
+        "<html><head><title>Floods cut off villages</title>"
+        '<meta name="author" content="Marta Quellin">'
+        '<meta property="article:published_time" content="2024-03-03T08:00:00Z"></head>'
+        f"<body><article><h1>Floods cut off villages</h1>{body}<p>Share this article</p>"
+        "</article></body></html>"
+    )
+    url = "https://www.valleycourier.co.uk/news/1"
+    art = clean_document(RawDocument(id="h", html=html, url=url, fmt="html"))
+    assert "Paragraph 0: floodwater cut off three villages" in art.text
+    assert "Share this article" not in art.text
+    assert art.outlet == "valleycourier.co.uk"
+    assert art.published == "2024-03-03"
+    assert art.author == "Marta Quellin"

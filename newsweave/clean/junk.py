@@ -65,30 +65,43 @@ _PREFIX = re.compile(
 )
 _CALL = re.compile(
     r"^(?:click (?:here|to)|tap (?:here|to)|please (?:subscribe|enable|upgrade|update|disable|allow|"
-    r"turn|log|sign|click|share|follow|like|rate|support|consider|note: this)|subscribe (?:to|now|for|"
-    r"here|today)|sign up|follow us|like us on|join us on|join our|download (?:our|the) app|"
+    r"turn|log|sign|click|share|follow|like|rate|support us|consider|note: this)|subscribe (?:to|now|"
+    r"for|here|today)|sign up (?:for|to|here|now|today)|follow us|like us on|join us on|join our "
+    r"(?:newsletter|mailing|community|channel|whatsapp|telegram)|download (?:our|the) app|"
     r"get (?:the|our) (?:app|newsletter)|to (?:see|read|view) the (?:remainder|rest|full)|"
-    r"to continue reading|continue reading|this (?:content|video|embed|feature|element) (?:is|may|"
-    r"cannot|requires)|javascript is|your browser|we use cookies|by (?:using|continuing to use)|"
-    r"accept (?:all )?cookies|we and our partners|copyright|©|all rights reserved|skip to|"
-    r"all times (?:are|stated)|live reporting|live updates|breaking news$|share (?:this|on|via)\b|"
-    r"story continues below|continue reading the main story|scroll (?:down )?to continue|"
+    r"to continue reading|continue reading|this (?:content|video|embed|feature|element|page) (?:is not "
+    r"available|is unavailable|is no longer available|cannot be (?:displayed|played|shown)|requires|"
+    r"may not be available)|javascript is (?:disabled|required|not enabled|turned off)|your browser "
+    r"(?:does not|doesn'?t|is out of date|is not supported)|we use cookies|by (?:using|continuing to "
+    r"use) (?:this|our) (?:site|website|service)|accept (?:all )?cookies|we and our partners|"
+    r"copyright\s*(?:©|\(c\)|\d{4})|©|all rights reserved|skip to (?:main |the )?(?:content|navigation"
+    r"|main)|all times (?:are|stated)|live reporting|live updates$|breaking news$|share (?:this|on|"
+    r"via)\b|story continues below|continue reading the main story|scroll (?:down )?to continue|"
     r"listen to this (?:article|story)|loading\W*$|comments are closed|leave a (?:reply|comment)|"
-    r"your email address will not be published|required fields are marked|join the conversation|"
+    r"your email address will not be published|required fields are marked|join the conversation$|"
     r"click to (?:share|print|email)|like this\W*$|print this (?:page|article)|media playback is|"
     r"(?:additional )?(?:reporting|writing|editing|compiled|produced) by\b[^.!?]{0,150}$|"
-    r"\(?reporting by\b|our standards:|\d+ min(?:ute)?s? read$|(?:posted|filed) (?:in|under)\b"
+    r"\(reporting by\b|our standards:|\d+ min(?:ute)?s? read$|(?:posted|filed) (?:in|under)\b"
     r"[^.!?]{0,80}$|image (?:source|copyright)\b|video caption|getty images$)",
     re.I,
 )
+# phrases that only page furniture uses, in a line of any length up to ANY_MAX words
 _ANYWHERE = re.compile(
     r"upgrade your browser|enable javascript|browser (?:does not|doesn'?t) support|remainder of this "
-    r"article|click read more|read more at\b|(?:sign(?:ing)? up|subscribe|subscribing) (?:\w+ ){0,6}"
-    r"newsletter|newsletter (?:sign[- ]?up|here)|for free\b|all rights reserved|cookie (?:policy|"
-    r"settings|preferences)|(?:terms of (?:use|service)|privacy policy)|may not be (?:published|"
-    r"reproduced|copied|redistributed)|not responsible for the content of external",
+    r"article|click read more|read more at\b|(?:this|the) (?:material|article|content) may not be "
+    r"(?:published|reproduced|copied|redistributed)|not responsible for the content of external|"
+    r"by signing up (?:\w+ ){0,8}newsletter|(?:sign up|subscribe) (?:for|to) our (?:\w+ ){0,4}newsletter",
     re.I,
 )
+# promotion and legal furniture, but only as a short line without a full stop: a story may
+# well say that a clinic treated people "for free" or that a firm changed its "privacy policy"
+_SHORT_PROMO = re.compile(
+    r"for free\b|newsletter|all rights reserved|cookie (?:policy|settings|preferences)|"
+    r"terms of (?:use|service)|privacy policy",
+    re.I,
+)
+ANY_MAX = 30
+PROMO_MAX = 12
 _CREDIT_END = re.compile(
     r"(?:\b(?:credit|photo|picture|image|photograph|video|source|illustration)s?\s*:\s*[^.:!?]{1,60}"
     r"|\((?:[A-Z]+ )?(?:photo|image|picture|file photo)s?\b[^()]{0,60}\)|\((?:photo|picture|image) "
@@ -109,17 +122,13 @@ _NO_LETTERS = re.compile(r"^[\W\d_]*$")
 _SHORT_BYLINE = re.compile(r"^by\s+\S+(?:\s+\S+){0,3}$", re.I)
 
 
+_PROMO_HINTS = ("free", "newsletter", "reserved", "cookie", "terms of", "privacy")
 _ANYWHERE_HINTS = (
     "browser",
     "javascript",
     "remainder",
     "read more",
     "newsletter",
-    "free",
-    "reserved",
-    "cookie",
-    "terms of",
-    "privacy",
     "may not be",
     "external",
 )
@@ -159,12 +168,14 @@ def junk_kind(line: str) -> str | None:
     if _NO_LETTERS.match(s) or re.fullmatch(r"(?:https?://|www\.)\S+", s):
         return "junk"
     n_words = s.count(" ") + 1
-    if n_words > 30:  # story paragraphs: only a long credited caption can be junk
+    if n_words > ANY_MAX:  # story paragraphs: only a long credited caption can be junk
         return "caption" if n_words <= 80 and _has(_CREDIT_HINTS, _CREDIT_END, s) else None
     bare = _BULLETS.sub("", s)
     if any(rx.match(bare) for rx in (_PREFIX, _CALL, _AGO, _PROMPT)) or _ui_only(bare):
         return "junk"
-    if _has(_ANYWHERE_HINTS, _ANYWHERE, s):
+    if _has(_ANYWHERE_HINTS, _ANYWHERE, s) or (
+        n_words <= PROMO_MAX and not s.endswith(".") and _has(_PROMO_HINTS, _SHORT_PROMO, s)
+    ):
         return "junk"
     if _CAMERA.match(bare) or _has(_CREDIT_HINTS, _CREDIT_END, s):
         return "caption"
