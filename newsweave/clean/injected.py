@@ -42,10 +42,9 @@ def _common_suffix(names: list[str]) -> str:
 def _attribute(names: list[str]) -> str:
     """The attribute name the fragments share, without the word they were glued to."""
     suffix = _common_suffix(names) if names else ""
-    if len(set(names)) == 1 and suffix:
-        parts = _CAMEL.split(suffix)
-        if len(parts) > 1:  # every copy glued to the same word: cut at the glue
-            return parts[-1]
+    parts = _CAMEL.split(suffix)
+    if len(parts) > 1:  # glued to words that end alike ("SundayContent", "MaydayContent"): cut at the glue
+        return parts[-1]
     return suffix
 
 

@@ -71,9 +71,12 @@ def _extract(source: Path) -> dict[str, list[int]]:
 def _load() -> dict[str, list[int]]:
     path = cache_dir() / f"case-counts-v{CACHE_VERSION}.json.gz"
     if path.exists():
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            data: dict[str, list[int]] = json.load(fh)
-        return data
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as fh:
+                data: dict[str, list[int]] = json.load(fh)
+            return data
+        except (OSError, EOFError, ValueError):
+            pass  # a truncated or foreign cache file: extract the counts again and overwrite it
     table = _extract(_truecase_table())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
