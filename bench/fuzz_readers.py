@@ -80,7 +80,7 @@ def child(argv: list[str]) -> None:
 
 
 def speed(reps: int = 50) -> list[tuple[str, float]]:
-    from newsweave.ingest import read_stream
+    from newsweave.ingest import read_paths, read_stream
 
     rows = []
     for fmt, data in seeds().items():
@@ -90,6 +90,13 @@ def speed(reps: int = 50) -> list[tuple[str, float]]:
         for _ in range(reps):
             docs += sum(1 for _ in read_stream(io.BytesIO(data), name, len(data)))
         rows.append((fmt, (time.perf_counter() - start) / docs * 1000))
+    with tempfile.TemporaryDirectory() as tmp:  # per-file overhead: walk, open, sniff, decode
+        text = seeds()["text"]
+        for i in range(1000):
+            (Path(tmp) / f"a{i}.txt").write_bytes(text)
+        start = time.perf_counter()
+        docs = sum(1 for _ in read_paths([tmp]))
+        rows.append(("text, 1,000 files from disk", (time.perf_counter() - start) / docs * 1000))
     return rows
 
 

@@ -17,6 +17,10 @@ CRASHES = [
     # an item title with a line break split the error line in two
     ("a.rss", b'<rss version="2.0"><channel><item><title>Line one\nline two</title>'
               b"<link>https://x.example/a</link></item></channel></rss>"),
+    # warcio raised AttributeError on a response record without WARC-Target-URI
+    ("a.warc", b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n"
+               b"Content-Length: 52\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"
+               b"<p>x</p>\r\n\r\n"),
     # expat (inside defusedxml) raised LookupError on an unknown encoding name
     ("a.rss", b'<?xml version="1.0" encoding="utf-9"?>\n<rss version="2.0"><channel>'
               b"<item><title>T</title><description>x</description></item></channel></rss>"),

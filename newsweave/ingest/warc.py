@@ -20,6 +20,10 @@ from newsweave.ingest.limits import MAX_DOCUMENT_BYTES, MAX_WARC_RECORD_BYTES, m
 from newsweave.records import RawDocument, safe_id
 
 ARTICLE_RECORDS = ("response", "resource")
+# What warcio raises on malformed archives; AttributeError and friends come from headers it
+# expects but does not check (a response record without WARC-Target-URI, found by fuzzing).
+WARCIO_ERRORS = (ArchiveLoadFailed, zlib.error, EOFError, ValueError, OSError, AttributeError,
+                 TypeError, KeyError, IndexError)
 _CHUNK = 1024 * 1024
 
 
@@ -38,10 +42,14 @@ def _content_type(record: Any) -> str:
 
 
 def _drain(record: Any) -> bool:
-    """Read what is left of the record in bounded chunks; False if the archive ends inside it."""
+    """Read what is left of the record in bounded chunks; False if the archive ends (or its
+    compression breaks) inside it."""
     stream = record.raw_stream
-    while stream.read(_CHUNK):
-        pass
+    try:
+        while stream.read(_CHUNK):
+            pass
+    except (zlib.error, EOFError, ValueError, OSError):
+        return False
     return getattr(stream, "limit", 0) <= 0
 
 
@@ -69,38 +77,59 @@ def _document(record: Any, where: str) -> RawDocument | None:
     return html_document(doc, where)
 
 
+def _why(exc: Exception) -> str:
+    if isinstance(exc, ArchiveLoadFailed):
+        return str(exc).strip() or "unreadable record"
+    if isinstance(exc, (zlib.error, EOFError)):
+        return "corrupt compression"
+    return "malformed record headers"
+
+
+def _records(fh: BinaryIO, where: str) -> Iterator[Any | InputError]:
+    """warcio's records, then an ``InputError`` if the archive breaks before its end."""
+    records = iter(ArchiveIterator(fh, no_record_parse=False, check_digests=False))
+    while True:
+        try:
+            record = next(records, None)
+        except WARCIO_ERRORS as exc:
+            yield InputError(where, f"broken WARC ({_why(exc)})")
+            return
+        if record is None:
+            return
+        yield record
+
+
 def read_warc(fh: BinaryIO, where: str, stem: str) -> Iterator[RawDocument | InputError]:
     found = problems = n = 0
-    records = ArchiveIterator(fh, no_record_parse=False, check_digests=False)
-    try:
-        for n, record in enumerate(records, 1):
-            uri = record.rec_headers.get_header("WARC-Target-URI") or "no URI"
-            at = f"{where}: record {n} <{uri}>"
-            length = record.length or 0
-            if length > MAX_WARC_RECORD_BYTES:
-                yield InputError(at, f"record of {mib(length)} is over the "
-                                 f"{mib(MAX_WARC_RECORD_BYTES)} limit; rest of the archive not read")
-                return
-            problem: InputError | None = None
-            doc: RawDocument | None = None
-            try:
-                doc = _document(record, at)
-            except InputError as err:
-                problem = err
-            if not _drain(record):
-                yield InputError(at, "archive is truncated inside this record; "
-                                 f"the {found} article(s) before it were kept")
-                return
-            if problem is not None:
-                problems += 1
-                yield problem
-            elif doc is not None:
-                doc.path = where
-                found += 1
-                yield doc
-    except (ArchiveLoadFailed, zlib.error, EOFError, ValueError) as exc:
-        yield InputError(where, f"broken WARC after record {n} ({exc}); "
-                         f"the {found} article(s) before it were kept")
-        return
+    for record in _records(fh, where):
+        if isinstance(record, InputError):
+            yield InputError(where, f"{record.problem} after record {n}; "
+                             f"the {found} article(s) before it were kept")
+            return
+        n += 1
+        uri = record.rec_headers.get_header("WARC-Target-URI") or "no URI"
+        at = f"{where}: record {n} <{uri}>"
+        length = record.length or 0
+        if length > MAX_WARC_RECORD_BYTES:
+            yield InputError(at, f"record of {mib(length)} is over the "
+                             f"{mib(MAX_WARC_RECORD_BYTES)} limit; rest of the archive not read")
+            return
+        problem: InputError | None = None
+        doc: RawDocument | None = None
+        try:
+            doc = _document(record, at)
+        except InputError as err:
+            problem = err
+        if not _drain(record):
+            yield InputError(at, "archive is truncated or corrupt inside this record; "
+                             f"the {found} article(s) before it were kept")
+            return
+        if problem is not None:
+            problems += 1
+            yield problem
+        elif doc is not None:
+            doc.path = where
+            found += 1
+            yield doc
     if found == problems == 0 and n:
         yield InputError(where, f"no HTML page among its {n} WARC record(s)")
