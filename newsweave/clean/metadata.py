@@ -126,12 +126,12 @@ def date_line(line: str) -> str | None:
 
 def tag_line(line: str) -> bool:
     """A line of comma-separated keywords: ``maduro, venezuela crisis, venezuela``."""
-    if _BYLINE.match(line.strip()):
-        return False
     m = _TAG_KEY.match(line)
     body = m.group("rest") if m else line
     if m and not body:
         return True
+    if body.count(",") + body.count(";") + body.count("|") < 2 or _BYLINE.match(line.strip()):
+        return False
     items = [i.strip() for i in re.split(r"\s*[,;|]\s*", body.strip())]
     if len(items) < 3 or _SENTENCE_END.search(body.strip()) or len(body) > 300:
         return False

@@ -43,8 +43,11 @@ def _closing_quotes(line: str, removed: list[Removed]) -> str:
 def fix_spacing(line: str, english: bool) -> tuple[str, list[Removed]]:
     """One paragraph with stray spaces removed, and what was changed."""
     removed: list[Removed] = []
-    line = _apply(_BEFORE_PUNCT_EN if english else _BEFORE_PUNCT_ANY, line, removed)
-    line = _apply(_POSSESSIVE, line, removed)
+    if any(f" {p}" in line for p in ",.;:!?"):  # plain membership tests: most lines need no regex
+        line = _apply(_BEFORE_PUNCT_EN if english else _BEFORE_PUNCT_ANY, line, removed)
+    if " '" in line or " ’" in line:
+        line = _apply(_POSSESSIVE, line, removed)
     line = _closing_quotes(line, removed)
-    line = _RUNS.sub(" ", line).strip()
-    return line, removed
+    if "  " in line or "\t" in line:
+        line = _RUNS.sub(" ", line)
+    return line.strip(), removed
