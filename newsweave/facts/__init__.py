@@ -16,23 +16,36 @@ from newsweave.facts.claims import Found, find_claims
 from newsweave.facts.entities import EntityIndex, Mention, tag
 from newsweave.facts.quotes import find_quotes
 from newsweave.facts.timeline import resolvers, timeline
+from newsweave.nlp.sentences import split_sentences
 from newsweave.records import Article, Claim, Facts, Story
 
+REWRITE_SHARE = 0.6  # a copy sharing fewer of its sentences with what NER read is read too
 Tagger = Callable[[Sequence[str]], list[list[Mention]]]
 
 
+def _sentences(text: str) -> set[str]:
+    return {" ".join(text[s.start : s.end].split()) for s in split_sentences(text)}
+
+
 def _analysed(articles: Sequence[Article], stories: Sequence[Story]) -> list[Article]:
-    """The article of each story that NER reads: its original if English, else an English copy."""
+    """The articles NER reads: each story's English original (else an English copy), and English
+    rewrites that share few sentences with it; true copies only reuse what those found."""
     by_id = {a.id: a for a in articles}
-    chosen: list[Article] = []
-    seen: set[str] = set()
+    chosen: dict[str, Article] = {}
     for story in stories:
-        members = [by_id[i] for i in [story.original, *story.articles] if i in by_id]
+        members = [by_id[i] for i in dict.fromkeys([story.original, *story.articles]) if i in by_id]
         english = [a for a in members if a.lang == "en"]
-        if english and english[0].id not in seen:
-            chosen.append(english[0])
-            seen.add(english[0].id)
-    return chosen
+        if not english:
+            continue
+        lead = english[0]
+        chosen[lead.id] = lead
+        known = _sentences(lead.text)
+        for copy in english[1:]:
+            own = _sentences(copy.text)
+            if own and len(own & known) < REWRITE_SHARE * len(own):
+                chosen[copy.id] = copy
+                known |= own
+    return list(chosen.values())
 
 
 def entity_index(articles: Sequence[Article], stories: Sequence[Story], tagger: Tagger = tag) -> EntityIndex:

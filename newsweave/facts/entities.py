@@ -57,6 +57,8 @@ def strip_titles(name: str) -> str:
         nxt_title = i + 1 < len(words) and _is_title(words[i + 1])
         if w in TITLES or (w in TITLE_LINKS or words[i].isupper()) and nxt_title:
             i += 1
+            if w in TITLES and i + 2 < len(words) and words[i] == "of" and words[i + 1][:1].isupper():
+                i += 2  # "Secretary of State Mike Pompeo"
             continue
         break
     core = " ".join(words[i:])
@@ -98,20 +100,62 @@ def tag(texts: Sequence[str]) -> list[list[Mention]]:
             if ent.label_ not in KEEP or not any(c.isalpha() for c in ent.text):
                 continue
             start = title_start(text, ent.start_char) if ent.label_ in {"PERSON", "ORG"} else ent.start_char
-            surface = _POSSESSIVE.sub("", text[start : ent.end_char]).rstrip(" ,.")
-            lead = re.match(r"(?:the|a|an)\s+", surface, re.IGNORECASE)
-            if lead:
-                start, surface = start + lead.end(), surface[lead.end() :]
-            if surface and not all(_is_title(w) for w in surface.split()):
-                found.append(Mention(surface, ent.label_, start, start + len(surface)))
-        out.append(found)
+            end = ent.end_char
+            if ent.label_ == "ORG":  # NER often stops short: "Disaster and Emergency Management [Presidency]"
+                more = _CAPITALISED_AFTER.match(text, end)
+                end = more.end() if more else end
+            for s, e in _split_pair(text, start, end, ent.label_) if "\n" not in text[start:end] else ():
+                found.extend(_mention(text, s, e, ent.label_))
+        out.append(_titled_names(text, found))
     return out
+
+
+_TITLED = re.compile(r"\b([A-Z][a-z]+\.?)((?:\s+[A-Z][\w’'\-]+){1,3})")
+
+
+def _titled_names(text: str, found: list[Mention]) -> list[Mention]:
+    """Names after a title that NER missed ("President Donald Trump") are people too."""
+    taken = [(m.start, m.end) for m in found]
+    extra = []
+    for m in _TITLED.finditer(text):
+        if not _is_title(m.group(1)) or any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        names = m.group(2).split()
+        if any(_is_title(w) for w in names):
+            continue
+        start = title_start(text, m.start(2))
+        extra.extend(_mention(text, start, m.end(), "PERSON"))
+    return sorted(found + extra, key=lambda x: x.start)
+
+
+_CAPITALISED_AFTER = re.compile(r"(?:[ \t]+[A-Z][a-z]+)+(?=[ \t]*[)(,.;:]|[ \t]+[a-z])")
+
+
+def _split_pair(text: str, start: int, end: int, label: str) -> list[tuple[int, int]]:
+    """'Floyd and Chauvin' tagged as one PERSON is two people."""
+    m = re.search(r"\s+(?:and|&)\s+", text[start:end])
+    if label != "PERSON" or not m:
+        return [(start, end)]
+    return [(start, start + m.start()), (start + m.end(), end)]
+
+
+def _mention(text: str, start: int, end: int, label: str) -> list[Mention]:
+    inner = re.search(r"['’]s\s", text[start:end])
+    if inner:  # "Boris Johnson's Conservatives": the name is the owner's
+        end = start + inner.start()
+    surface = _POSSESSIVE.sub("", text[start:end]).rstrip(" ,.")
+    lead = re.match(r"(?:the|a|an)\s+", surface, re.IGNORECASE)
+    if lead:
+        start, surface = start + lead.end(), surface[lead.end() :]
+    if not surface or all(_is_title(w) for w in surface.split()):
+        return []
+    return [Mention(surface, label, start, start + len(surface))]
 
 
 def _key(surface: str, person_tokens: set[str] | frozenset[str] | None = frozenset()) -> tuple[str, ...]:
     """Folded words of a name without titles; plurals singular unless a person's name (None: never)."""
     core = fold(strip_titles(surface)).replace("-", " ").replace(".", "")
-    tokens = [t for t in re.findall(r"[\w&]+", core)]
+    tokens = [t[:-1] if re.fullmatch(r"\d+s", t) else t for t in re.findall(r"[\w&]+", core)]
     if len(tokens) > 1 and tokens[-1] == "party":
         tokens = tokens[:-1]
     if person_tokens is not None and tokens and tokens[-1] not in person_tokens and len(tokens[-1]) > 3:
@@ -174,14 +218,28 @@ class EntityIndex:
                 ra, rb = rb, ra
             self._parent[rb] = ra
 
-    def _compatible(self, short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    def _compatible(self, short: tuple[str, ...], long: tuple[str, ...], loose: bool = False) -> bool:
         fs, fl = _FAMILY[self._label[short]], _FAMILY[self._label[long]]
         if fs == fl or {fs, fl} <= {"org", "site"}:
             return True
+        if loose and {fs, fl} <= {"org", "person"}:
+            return True  # an abbreviation ("Lib Dems") tagged PERSON
         return fl == "person" and fs == "org"  # spaCy tags bare surnames as ORG
 
-    def _join_unique(self, short: tuple[str, ...], candidates: Iterable[tuple[str, ...]]) -> None:
-        roots = {self._find(c) for c in candidates if c != short and self._compatible(short, c)}
+    def _join_unique(
+        self, short: tuple[str, ...], candidates: Iterable[tuple[str, ...]], loose: bool = False
+    ) -> None:
+        """Join ``short`` to the one group its candidates point at; an ambiguous short name stays apart.
+
+        Not people: a group with the same tag wins, else the closest (fewest added words).
+        """
+        cands = [c for c in candidates if c != short and self._compatible(short, c, loose)]
+        if self._label[short] != "PERSON" and cands:
+            same = [c for c in cands if self._label[c] == self._label[short]]
+            cands = same or cands
+            shortest = min(len(c) for c in cands)  # "Samsung": Samsung Electronics, not Samsung Galaxy Note7
+            cands = [c for c in cands if len(c) == shortest]
+        roots = {self._find(c) for c in cands}
         if len(roots) == 1:
             self._union(roots.pop(), short)
 
@@ -208,8 +266,11 @@ class EntityIndex:
                 longer = [
                     c for c in by_first[k[0]] + by_last[k[-1]] if len(c) > len(k) and _subsequence(k, c)
                 ]
-                longer += [c for c in by_letter[k[0][0]] if len(c) == len(k) and _abbreviates(k, c)]
                 self._join_unique(k, longer)
+                abbreviated = [c for c in by_letter[k[0][0]] if len(c) == len(k) and _abbreviates(k, c)]
+                for c in [c for c in abbreviated if _abbreviates(c, k)]:  # "Lib Dem" and "Lib Dems"
+                    self._union(c, k)
+                self._join_unique(k, [c for c in abbreviated if not _abbreviates(c, k)], loose=True)
         for k in keys:
             if len(k) != 1:
                 continue
@@ -293,4 +354,5 @@ def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
 
 def _abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     """'lib dem' abbreviates 'liberal democrat': each word a prefix of the matching word."""
-    return short != long and all(len(s) >= 3 and w.startswith(s) for s, w in zip(short, long, strict=True))
+    pairs = zip(short, long, strict=True)
+    return short != long and all(len(s) >= 3 and w.startswith(s.rstrip("s")) for s, w in pairs)

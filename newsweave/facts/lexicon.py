@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 
-def _words(text: str) -> frozenset[str]:
+def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
@@ -95,7 +95,7 @@ COLLECTIVES = {
 }
 
 # Words after a figure that make it a time, an age or a duration rather than a count.
-TIME_UNITS = _words(
+TIME_UNITS = word_set(
     """
     second seconds minute minutes min mins hour hours hrs day days week weeks month months year years
     decade decades century centuries am pm a.m. p.m. gmt utc heures heure jours jour semaines mois ans
@@ -172,7 +172,7 @@ VERB_CONCEPTS: dict[str, str] = {
 }
 
 # Titles that precede a name but are not part of it ("Sgt. Jorge Torres", "US Vice-President").
-TITLES = _words(
+TITLES = word_set(
     """
     mr mrs ms miss mx dr sgt sergeant president vice-president vice prime minister secretary
     officer rep representative sen senator sir dame gov governor gen general col colonel capt

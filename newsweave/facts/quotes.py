@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 
 from newsweave.facts.entities import EntityIndex, strip_titles
-from newsweave.facts.lexicon import fold
-from newsweave.nlp.sentences import split_sentences
+from newsweave.facts.lexicon import fold, word_set
+from newsweave.nlp.sentences import Sentence, split_sentences
 from newsweave.records import Quote
 
 _VERBS = (
@@ -24,16 +24,29 @@ _VERBS = (
     r"tweeted|posted|stated|states|declared|noted|notes|insisted|warned|warns|recalled|recalls|"
     r"continued|replied|described|urged|claimed|argued|admitted|acknowledged|announced|cried|"
     r"shouted|recounted|commented|concluded|confirmed|promised|pleaded|predicted|vowed|quipped|"
-    r"joked|sobbed|remarked|exclaimed|called|calling"
+    r"joked|sobbed|remarked|exclaimed|called|calling|saying|speaking|hailed|praised|describing"
 )
 _WORD = r"[\w’'\-]+\.?"
 _WHO = rf"(?:{_WORD}\s+){{0,7}}?{_WORD}"
+_STOP_AFTER = r"in|on|at|during|after|before|when|while|to|from|who|that|referring|of|as"
 _TAIL_VERB_FIRST = re.compile(
-    rf"^\s*[,—–-]?\s*(?:{_VERBS})\s+(?P<who>{_WHO})\s*(?=[,.;:!?]|$|\s(?:in|on|at|during|after|before|when|while|to|from|who|that|referring|of|as)\b)"
+    rf"^\s*[,—–-]?\s*(?:{_VERBS})\s+(?P<who>{_WHO})\s*(?=[,.;:!?]|$|\s(?:{_STOP_AFTER})\b)"
 )
 _TAIL_WHO_FIRST = re.compile(
-    rf"^\s*[,—–-]?\s*(?P<who>{_WHO})\s+(?:has\s+|had\s+|have\s+|also\s+|later\s+)?(?:{_VERBS})\b(?P<rest>.*)$",
+    rf"^\s*[,—–-]?\s*(?P<who>{_WHO})\s+(?:has\s+|had\s+|have\s+|also\s+|later\s+)?(?:{_VERBS})\b"
+    r"(?P<rest>.*)$",
     re.S,
+)
+_TAIL_END = re.compile(
+    rf",\s+(?P<who>{_WHO})\s+(?:has\s+|had\s+)?(?:said|says|added|adds|told\s+\w+)(?=\s*[,.;!?]|\s*$)"
+)
+_APPOSITIVE_NAME = re.compile(
+    r"^[^,.]{0,60},\s+(?P<name>[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})\s*(?:[.,;]|$)"
+)
+_LEAD_SUBJECT = re.compile(
+    r"^\s*(?:after|when|as|while|before|once|because)\s+(?P<np>(?:the|a|an)\s+(?:[\w\-]+\s+)?"
+    r"(?:[A-Z][\w\-]*\s*)+|[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*)",
+    re.IGNORECASE,
 )
 _REPORTED = re.compile(  # "he said Guaido told him": the quote is Guaido's
     r"^\s+(?:that\s+)?(?P<inner>(?:his|her|their|a|an|the)\s+[\w\-]+(?:\s+[\w\-]+)?"
@@ -42,109 +55,123 @@ _REPORTED = re.compile(  # "he said Guaido told him": the quote is Guaido's
 )
 _HEAD_VERB = re.compile(rf"\b(?:{_VERBS})\b")
 _ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:“”\"]+)", re.IGNORECASE)
-_PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
-_DETERMINERS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "one",
-        "another",
-        "his",
-        "her",
-        "their",
-        "its",
-        "our",
-        "my",
-        "several",
-        "some",
-        "many",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "this",
-        "that",
-        "these",
-        "those",
-        "other",
-        "third",
-        "second",
-        "first",
-        "each",
-    ]
+_SAYS_FIRST = re.compile(rf"^(?P<who>{_WHO})\s+(?:has\s+|had\s+|also\s+)?(?:{_VERBS})\b")
+_SAYS = re.compile(
+    rf"(?P<who>(?:[A-Z][\w’'\-]*\.?\s+){{0,3}}[A-Z][\w’'\-]*)\s+(?:has\s+|had\s+)?(?:{_VERBS})\b"
 )
-_OPEN = {"“": "”", "«": "»", "„": "“", '"': '"'}
+_ABBREV_DOT = re.compile(
+    r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det)\."
+)
+_PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
+_AUX = word_set("has have had is was are were also later then who which and but")
+_DETERMINERS = word_set(
+    """
+    a an the one another his her their its our my several some many two three four five six this
+    that these those other third second first each
+    """
+)
+_PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la", "le", "du", "dos"})
+# Double quote marks as scraped pages write them: curly, straight, guillemets, doubled singles.
+_DOUBLE = re.compile(r"‘’|’’|''|[“”\"«»„]")
+_SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(—–-]))[‘'](?=\w)(?!s\b)")
+_SINGLE_CLOSE = re.compile(r"(?<=[^\s])[’'](?=[\s,.;:!?)—–-]|$)")
 
 
 @dataclass(slots=True)
 class _Segment:
     start: int  # first character inside the marks
-    end: int  # last character inside the marks (exclusive)
+    end: int  # end of the quoted words (exclusive)
     open_at: int  # the opening mark
     close_at: int | None  # the closing mark; None when the paragraph ends inside the quote
     paragraph: int
+    whole: bool = False  # the paragraph is this quote and nothing else
     speaker: str | None = None
+
+
+def _pairs(para: str) -> list[tuple[int, int, int | None, int]]:
+    """(open, inner start, close or None, after close) of each quote in one paragraph."""
+    marks = list(_DOUBLE.finditer(para))
+    if not marks:
+        opens = list(_SINGLE_OPEN.finditer(para))
+        if not opens:
+            return []
+        out, pos = [], 0
+        for o in opens:
+            if o.start() < pos:
+                continue
+            c = _SINGLE_CLOSE.search(para, o.end())
+            out.append((o.start(), o.end(), c.start() if c else None, c.end() if c else len(para)))
+            pos = c.end() if c else len(para)
+        return out
+    out2: list[tuple[int, int, int | None, int]] = []
+    for i in range(0, len(marks), 2):
+        o = marks[i]
+        c = marks[i + 1] if i + 1 < len(marks) else None
+        out2.append((o.start(), o.end(), c.start() if c else None, c.end() if c else len(para)))
+    return out2
 
 
 def _segments(text: str) -> list[_Segment]:
     out: list[_Segment] = []
     pos = 0
     for p_no, para in enumerate(re.split(r"(\n+)", text)):
-        if para.startswith("\n"):
-            pos += len(para)
-            continue
-        i = 0
-        while i < len(para):
-            ch = para[i]
-            if ch in _OPEN:
-                close = _OPEN[ch]
-                j = para.find(close, i + 1) if close != ch else para.find(ch, i + 1)
-                if ch == '"' and j < 0 and para.count('"') % 2 == 0:
-                    j = -1
-                end = j if j >= 0 else len(para)
-                inner_start, inner_end = i + 1, end
-                while inner_start < inner_end and para[inner_start].isspace():
-                    inner_start += 1
-                while inner_end > inner_start and para[inner_end - 1].isspace():
-                    inner_end -= 1
-                if inner_end > inner_start:
+        if not para.startswith("\n"):
+            for o, inner, close, after in _pairs(para):
+                s, e = inner, close if close is not None else len(para)
+                while s < e and para[s].isspace():
+                    s += 1
+                while e > s and para[e - 1].isspace():
+                    e -= 1
+                if e > s:
+                    whole = not para[:o].strip() and not para[after:].strip()
                     out.append(
                         _Segment(
-                            pos + inner_start, pos + inner_end, pos + i, pos + j if j >= 0 else None, p_no
+                            pos + s, pos + e, pos + o, pos + close if close is not None else None, p_no, whole
                         )
                     )
-                i = end + 1
-                continue
-            i += 1
         pos += len(para)
     return out
+
+
+_CLAUSE_CUT = re.compile(r",|\s(?:who|which|referring|in a|during)\s")
 
 
 class _Speakers:
     """Turns the words naming a speaker into the speaker: a known name or a description."""
 
-    def __init__(self, index: EntityIndex | None) -> None:
+    def __init__(self, index: EntityIndex | None, text: str) -> None:
         self.index = index
+        self.text = text
         self.last: str | None = None
+        self.people = [m for m in index.find(text) if m.label == "PERSON"] if index else []
 
-    def name(self, who: str) -> str | None:
-        who = re.split(r",|\s(?:who|which|referring|in a|on|at|during)\s", who.strip(" ,.;:"))[0].strip()
-        words = who.split()
-        if not words:
+    def name(self, who: str, at: int = 0) -> str | None:
+        parts = [p.strip() for p in _CLAUSE_CUT.split(who.strip(" ,.;:"))]
+        parts = [p for p in parts if p]
+        if not parts:
             return None
+        named = [p for p in parts if _is_name(p)]
+        who = named[0] if named and not _is_name(parts[0]) and len(named[0].split()) <= 4 else parts[0]
+        words = who.split()
         first = words[0].lower()
         if first in _PRONOUNS and len(words) == 1:
-            return self.last
+            return self.last or self._last_person(at)
         if first in _DETERMINERS:
             rest = " ".join(words[1:])
             if rest and all(w[:1].isupper() for w in words[1:]):
                 return self._proper(rest) or rest
+            if len(words) > 2 and words[-1][:1].isupper():  # "the president of X's unit Koh Dong-jin"
+                run = _name_run(words)
+                return self._proper(run) or strip_titles(run)
             return who[:1].lower() + who[1:]
         if not who[:1].isupper():
             return who
-        return self._proper(who) or strip_titles(who)
+        run = _name_run(strip_titles(who).split())
+        return self._proper(run) or strip_titles(run)
+
+    def _last_person(self, at: int) -> str | None:
+        before = [m for m in self.people if m.end <= at]
+        return self._proper(before[-1].text) if before else None
 
     def _proper(self, name: str) -> str | None:
         if self.index is None:
@@ -152,63 +179,104 @@ class _Speakers:
         ent = self.index.lookup(name)
         if ent is not None:
             return ent.name
-        last = fold(strip_titles(name).split()[-1]) if strip_titles(name) else ""
+        core = strip_titles(name)
+        last = fold(core.split()[-1]) if core else ""
         people = {
             e.name for e in self.index.entities if e.type == "PERSON" and fold(e.name.split()[-1]) == last
         }
         return people.pop() if len(people) == 1 else None
 
 
-_ABBREV_DOT = re.compile(
-    r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Insp|Det)\."
-)
-_AUX = frozenset(
-    ["has", "have", "had", "is", "was", "are", "were", "also", "later", "then", "who", "which", "and", "but"]
-)
+def _is_name(phrase: str) -> bool:
+    words = phrase.split()
+    return bool(words) and all(w[:1].isupper() or w.lower() in _PARTICLES for w in words)
 
 
-_SAYS = re.compile(rf"^(?P<who>{_WHO})\s+(?:has\s+|had\s+|also\s+)?(?:{_VERBS})\b")
+def _name_run(words: list[str]) -> str:
+    """The name in 'Nantes prosecutor Pierre Sennes' or 'Chauvin turned and looked at ...'."""
+    runs: list[list[str]] = [[]]
+    for w in words:
+        if w[:1].isupper() or (runs[-1] and w.lower() in _PARTICLES):
+            runs[-1].append(w)
+        elif runs[-1]:
+            runs.append([])
+    runs = [r for r in runs if r]
+    if not runs or len(runs) == 1 and len(runs[0]) == len(words):
+        return " ".join(words)
+    last_is_name = words[-1][:1].isupper()
+    return " ".join(runs[-1] if last_is_name else runs[0])
 
 
-def _reported_speech(text: str, sentences: list, segments: list[_Segment]) -> list[tuple[int, str]]:
+def _tail_speaker(tail: str, speakers: _Speakers, at: int) -> str | None:
+    tail = _ABBREV_DOT.sub(r"\1", tail)
+    m = _TAIL_VERB_FIRST.match(tail)
+    if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
+        appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
+        if appositive and not _is_name(m.group("who")):  # "said one of France's scorers, Antoine Griezmann"
+            return speakers.name(appositive.group("name"), at)
+        return speakers.name(m.group("who"), at)
+    m = _TAIL_WHO_FIRST.match(tail)
+    if m and len(m.group("who").split()) <= 8:
+        reported = _REPORTED.match(m.group("rest"))
+        if reported:
+            return speakers.name(reported.group("inner"), at)
+        return speakers.name(m.group("who"), at)
+    m = _TAIL_END.search(tail)
+    return speakers.name(m.group("who"), at) if m else None
+
+
+def _head_speaker(head: str, speakers: _Speakers, at: int) -> str | None:
+    head = _ABBREV_DOT.sub(r"\1", head)
+    verbs = list(_HEAD_VERB.finditer(head))
+    if verbs:
+        chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
+        for n, chunk in enumerate(reversed(chunks)):
+            words = chunk.strip(" ([").split()
+            if not words or all(w.lower() in _AUX for w in words) or words[0].lower() in {"who", "which"}:
+                continue
+            first = words[0].lower()
+            if first in _LEADS or re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
+                continue  # "thrown into the air by his players": not the subject
+            words = _after_subordinator(words)
+            first = words[0].lower()
+            if first in _PRONOUNS and len(words) == 1:
+                lead = _LEAD_SUBJECT.match(chunks[0]) if len(chunks) - 1 - n > 0 else None
+                if lead:  # "After the Prime Minister had held his seat, he said:"
+                    return speakers.name(lead.group("np").strip(), at)
+            return speakers.name(" ".join(words), at) if len(words) <= 10 else None
+    m = _ACCORDING.search(head)
+    return speakers.name(m.group("who"), at) if m else None
+
+
+_LEADS = word_set("in on at after while meanwhile before during since speaking asked when for with")
+_SUBORDINATORS = word_set("as while after when because since but and that so where")
+
+
+def _after_subordinator(words: list[str]) -> list[str]:
+    """'arson ruled out as investigators' -> 'investigators' (the subject of the speech verb)."""
+    for i in range(len(words) - 1, 0, -1):
+        if words[i - 1].lower() not in _SUBORDINATORS:
+            continue
+        head = words[i]
+        verb_like = re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", head) is not None
+        subject_like = head[:1].isupper() or head.lower() in _DETERMINERS | _PRONOUNS
+        if subject_like or (not verb_like and len(words) - i <= 2):
+            return words[i:]
+    return words
+
+
+def _reported_speech(text: str, sentences: list[Sentence], segments: list[_Segment]) -> list[tuple[int, str]]:
     """'A third said he felt pain ...': speakers of sentences without quotes, for later pronouns."""
     quoted = [(s.open_at, s.end) for s in segments]
     out = []
     for sent in sentences:
         if any(a < sent.end and b > sent.start for a, b in quoted):
             continue
-        m = _SAYS.match(_ABBREV_DOT.sub(r"\1", text[sent.start : sent.end]))
+        chunk = _ABBREV_DOT.sub(r"\1", text[sent.start : sent.end])
+        m = _SAYS_FIRST.match(chunk) or _SAYS.search(chunk)
         if m and m.group("who").split()[0].lower() not in _PRONOUNS | _AUX:
             out.append((sent.start, m.group("who")))
     return out
-
-
-def _tail_speaker(tail: str, speakers: _Speakers) -> str | None:
-    tail = _ABBREV_DOT.sub(r"\1", tail)
-    m = _TAIL_VERB_FIRST.match(tail)
-    if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
-        return speakers.name(m.group("who"))
-    m = _TAIL_WHO_FIRST.match(tail)
-    if m:
-        reported = _REPORTED.match(m.group("rest"))
-        if reported:
-            return speakers.name(reported.group("inner"))
-        return speakers.name(m.group("who"))
-    return None
-
-
-def _head_speaker(head: str, speakers: _Speakers) -> str | None:
-    head = _ABBREV_DOT.sub(r"\1", head)
-    verbs = list(_HEAD_VERB.finditer(head))
-    if verbs:
-        chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
-        for chunk in reversed(chunks):
-            words = chunk.split()
-            if not words or all(w.lower() in _AUX for w in words) or words[0].lower() in {"who", "which"}:
-                continue
-            return speakers.name(chunk) if len(words) <= 8 else None
-    m = _ACCORDING.search(head)
-    return speakers.name(m.group("who")) if m else None
 
 
 def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quote]:
@@ -218,34 +286,34 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
         return []
     sentences = split_sentences(text)
     starts = [s.start for s in sentences]
-    speakers = _Speakers(index)
+    speakers = _Speakers(index, text)
 
     def sentence_of(pos: int) -> tuple[int, int]:
         i = max(0, bisect.bisect_right(starts, pos) - 1)
-        s = sentences[i] if sentences else None
-        return (s.start, s.end) if s else (0, len(text))
+        return (sentences[i].start, sentences[i].end) if sentences else (0, len(text))
 
     reported = _reported_speech(text, sentences, segments)
     for n, seg in enumerate(segments):
         while reported and reported[0][0] < seg.open_at:
-            who = speakers.name(reported.pop(0)[1])
-            speakers.last = who or speakers.last
-        continued = n > 0 and segments[n - 1].close_at is None and seg.paragraph > segments[n - 1].paragraph
-        if continued:
-            seg.speaker = segments[n - 1].speaker
+            at, who = reported.pop(0)
+            speakers.last = speakers.name(who, at) or speakers.last
+        prev = segments[n - 1] if n else None
+        continued = prev is not None and prev.close_at is None and seg.paragraph > prev.paragraph
         if seg.close_at is not None:
-            s_start, s_end = sentence_of(seg.close_at)
-            nxt = text.find("“", seg.close_at + 1, s_end)
-            tail = text[seg.close_at + 1 : nxt if nxt >= 0 else max(s_end, seg.close_at + 1)]
-            tail = tail.split("\n")[0]
-            who = _tail_speaker(tail, speakers) if tail.strip() else None
-            seg.speaker = who or seg.speaker
+            _, s_end = sentence_of(seg.close_at)
+            nxt = _DOUBLE.search(text, seg.close_at + 1, max(s_end, seg.close_at + 1))
+            tail = text[seg.close_at + 1 : nxt.start() if nxt else max(s_end, seg.close_at + 1)]
+            tail = tail.lstrip("’'").split("\n")[0]
+            seg.speaker = _tail_speaker(tail, speakers, seg.open_at) if tail.strip() else None
         if seg.speaker is None and not continued:
             h_start, _ = sentence_of(seg.open_at)
             prev_close = max((p.close_at or 0) for p in segments[:n]) if n else 0
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
-            if "\n" not in head.strip("\n"):
-                seg.speaker = _head_speaker(head, speakers)
+            if head.strip() and "\n" not in head.strip():
+                seg.speaker = _head_speaker(head, speakers, seg.open_at)
+        if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
+            # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
+            seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
         if seg.speaker:
             speakers.last = seg.speaker
     _fill_chains(segments)

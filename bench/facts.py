@@ -1,0 +1,237 @@
+"""Score the facts stage on the labelled dev pages of ../shared/data and write docs/benchmarks.md.
+
+    .venv/bin/python bench/facts.py
+
+Figure recall (value and bounds found on the labelled sentence), grouping of figures by labelled
+subject (B-cubed F1 over each event's comparisons), quote speaker accuracy and entity merging.
+Events and stories come from the labels, so only the facts stage is measured.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from newsweave.facts import extract_facts  # noqa: E402
+from newsweave.facts.entities import strip_titles  # noqa: E402
+from newsweave.facts.lexicon import fold  # noqa: E402
+from newsweave.records import Article, Facts, Story  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+@dataclass
+class Scores:
+    figures: dict[str, list[int]] = field(default_factory=lambda: {"en": [0, 0], "all": [0, 0]})
+    bcubed_p: float = 0.0
+    bcubed_r: float = 0.0
+    speakers: list[int] = field(default_factory=lambda: [0, 0])
+    entities: list[int] = field(default_factory=lambda: [0, 0])
+    articles: int = 0
+    seconds: float = 0.0
+    misses: list[str] = field(default_factory=list)
+
+    def ratio(self, pair: list[int]) -> float:
+        return pair[0] / pair[1] if pair[1] else 0.0
+
+    @property
+    def bcubed_f1(self) -> float:
+        p, r = self.bcubed_p, self.bcubed_r
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {
+            "figure_recall_en": self.ratio(self.figures["en"]),
+            "figure_recall_all": self.ratio(self.figures["all"]),
+            "grouping_bcubed_f1": self.bcubed_f1,
+            "speaker_accuracy": self.ratio(self.speakers),
+            "entity_merge_rate": self.ratio(self.entities),
+        }
+
+
+def _norm(text: str) -> str:
+    return " ".join(fold(text).replace("“", '"').replace("”", '"').split())
+
+
+def _locate(text: str, quote: str) -> tuple[int, int] | None:
+    at = text.find(quote)
+    if at >= 0:
+        return at, at + len(quote)
+    words = re.escape(quote.strip()).split(r"\ ")
+    m = re.search(r"\s+".join(words), text)
+    return (m.start(), m.end()) if m else None
+
+
+def load(shared: Path) -> tuple[dict[str, list[Article]], dict[str, list[Story]], dict[str, str]]:
+    """Articles and stories per labelled event; page -> event."""
+    events: dict[str, list[Article]] = defaultdict(list)
+    members: dict[tuple[str, str], list[str]] = defaultdict(list)
+    event_of: dict[str, str] = {}
+    for line in (shared / "data" / "realworld_dev.jsonl").read_text("utf-8").splitlines():
+        row = json.loads(line)
+        art = Article(id=row["id"], text=row["text"], lang=row.get("lang") or "en", url=row.get("url"))
+        events[row["event"]].append(art)
+        story = row["id"] if row["story"] == "own" else row["story"]
+        members[(row["event"], story)].append(row["id"])
+        event_of[row["id"]] = row["event"]
+    stories: dict[str, list[Story]] = defaultdict(list)
+    for (event, story), ids in members.items():
+        stories[event].append(Story(story, ids[0], ids))
+    return events, stories, event_of
+
+
+def _speaker_right(predicted: str | None, gold: str | None) -> bool:
+    if gold is None:
+        return predicted is None
+    if predicted is None:
+        return False
+    if gold[:1].islower():  # a description: right only as a description, never as a name
+        return predicted[:1].islower() or fold(predicted.split()[-1]) == fold(gold.split()[-1])
+    p = fold(strip_titles(predicted)).replace("-", " ").split()
+    g = fold(strip_titles(gold)).replace("-", " ").split()
+    return bool(p and g) and (p[-1] == g[-1] or p == g)
+
+
+def score(shared: Path = SHARED) -> Scores:
+    events, stories, event_of = load(shared)
+    claims_labels = json.loads((shared / "data" / "realworld_dev_claims.json").read_text("utf-8"))
+    quote_labels = json.loads((shared / "data" / "realworld_dev_quotes.json").read_text("utf-8"))
+    out = Scores()
+    facts: dict[str, Facts] = {}
+    texts: dict[str, Article] = {}
+    from newsweave.nlp.models import load_spacy
+
+    load_spacy(("ner",))  # model loading is start-up, not per-article work
+    start = time.perf_counter()
+    for event, arts in events.items():
+        facts[event] = extract_facts(arts, stories[event])
+        texts.update({a.id: a for a in arts})
+        out.articles += len(arts)
+    out.seconds = time.perf_counter() - start
+    _score_figures(out, claims_labels, facts, texts, event_of)
+    _score_quotes(out, quote_labels, facts, texts, event_of)
+    return out
+
+
+def _score_figures(
+    out: Scores,
+    labels: list[dict[str, Any]],
+    facts: dict[str, Facts],
+    texts: dict[str, Article],
+    event_of: dict[str, str],
+) -> None:
+    group_of = {cid: n for f in facts.values() for n, c in enumerate(f.comparisons) for cid in c.claims}
+    items: list[tuple[str, str]] = []  # (gold cluster, predicted cluster)
+    for n, lab in enumerate(labels):
+        page, event = lab["page"], event_of[lab["page"]]
+        art = texts[page]
+        span = _locate(art.text, lab["quote"])
+        found = None
+        for c in facts[event].claims:
+            if c.article != page or not _bound_eq(c.low, lab["low"]) or not _bound_eq(c.high, lab["high"]):
+                continue
+            if span is None or (c.start < span[1] and span[0] < c.end):
+                found = c
+                break
+        for key in ("all", "en") if art.lang == "en" else ("all",):
+            out.figures[key][1] += 1
+            out.figures[key][0] += found is not None
+        if found is None:
+            out.misses.append(f"figure {page} {lab['low']}..{lab['high']}: {lab['quote'][:70]}")
+        pred = f"{event}/{group_of[found.id]}" if found and found.id in group_of else f"single-{n}"
+        items.append((f"{event}/{lab['subject']}", pred))
+    gold: dict[str, set[int]] = defaultdict(set)
+    pred: dict[str, set[int]] = defaultdict(set)
+    for i, (g, p) in enumerate(items):
+        gold[g].add(i)
+        pred[p].add(i)
+    if items:
+        out.bcubed_p = sum(len(gold[g] & pred[p]) / len(pred[p]) for g, p in items) / len(items)
+        out.bcubed_r = sum(len(gold[g] & pred[p]) / len(gold[g]) for g, p in items) / len(items)
+
+
+def _bound_eq(a: float | None, b: float | None) -> bool:
+    return (a is None) == (b is None) and (a is None or b is None or abs(a - b) <= 1e-6 * max(1, abs(b)))
+
+
+def _score_quotes(
+    out: Scores,
+    labels: dict[str, Any],
+    facts: dict[str, Facts],
+    texts: dict[str, Article],
+    event_of: dict[str, str],
+) -> None:
+    for lab in labels["quotes"]:
+        page = lab["page"]
+        want = _norm(lab["quote"]).strip(" ,.\"'")
+        got = [
+            q
+            for q in facts[event_of[page]].quotes
+            if q.article == page and (want[:40] in _norm(q.text) or _norm(q.text).strip(" ,.") in want)
+        ]
+        out.speakers[1] += 1
+        right = bool(got) and _speaker_right(got[0].speaker, lab["speaker"])
+        out.speakers[0] += right
+        if not right:
+            said = got[0].speaker if got else "(quote not found)"
+            out.misses.append(f"speaker {page} {said!r} != {lab['speaker']!r}: {lab['quote'][:50]}")
+    for lab in labels["entities"]:
+        forms = {_norm(strip_titles(f)) for f in lab["forms"]}
+        ents = facts[event_of[lab["page"]]].entities
+        ok = any(forms <= {_norm(strip_titles(a)) for a in e.aliases} for e in ents)
+        out.entities[1] += 1
+        out.entities[0] += ok
+        if not ok:
+            out.misses.append(f"entity {lab['page']} {lab['entity']}: {lab['forms']}")
+
+
+def report(s: Scores) -> str:
+    d = s.as_dict()
+    rows = [
+        ("figures found with correct bounds, English pages", d["figure_recall_en"], s.figures["en"]),
+        ("figures found with correct bounds, all pages", d["figure_recall_all"], s.figures["all"]),
+        ("quote speakers right", d["speaker_accuracy"], s.speakers),
+        ("labelled entities with all forms merged", d["entity_merge_rate"], s.entities),
+    ]
+    lines = [
+        "## Facts (dev pages)",
+        "",
+        "`python bench/facts.py` on `../shared/data/realworld_dev*.json*` "
+        "(events and stories from the labels).",
+        "",
+        "| measure | score | counts |",
+        "|---|---|---|",
+        *[f"| {name} | {v:.3f} | {c[0]}/{c[1]} |" for name, v, c in rows],
+        f"| grouping of figures by subject, B-cubed F1 | {d['grouping_bcubed_f1']:.3f} | "
+        f"P {s.bcubed_p:.3f}, R {s.bcubed_r:.3f} |",
+        f"| facts stage speed | {s.articles / s.seconds:.1f} articles/s | {s.articles} articles, "
+        f"{s.seconds:.1f} s |",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    from bench._report import machine, write_section
+
+    if not (SHARED / "data").is_dir():
+        sys.exit("../shared/data is absent")
+    s = score()
+    md = report(s) + f"\n_{machine()}_\n"
+    print(md)
+    if "-v" in sys.argv:
+        print("\n".join(s.misses))
+    write_section("facts", md)
+
+
+if __name__ == "__main__":
+    main()
