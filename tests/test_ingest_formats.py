@@ -230,3 +230,9 @@ def test_mixed_encodings_in_html() -> None:
         "<p>" + PARAGRAPHS[2] + " Déjà vu à l’été.</p></article></body></html>").encode("cp1252")
     (doc,), errors = read_bytes(data, "mixed.html")
     assert errors == [] and "Café crème" in (doc.text or "") and "Déjà vu à l’été" in (doc.text or "")
+
+
+def test_stray_nul_in_text_is_dropped_not_fatal() -> None:
+    data = " ".join(PARAGRAPHS * 3).encode()
+    (doc,), errors = read_bytes(data[:200] + b"\0" + data[200:], "story.txt")
+    assert errors == [] and doc.text == " ".join(PARAGRAPHS * 3)

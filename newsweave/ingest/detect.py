@@ -8,7 +8,7 @@ import zlib
 from enum import Enum
 
 from newsweave.errors import InputError
-from newsweave.ingest.text import FALLBACK, stream_encoding
+from newsweave.ingest.text import FALLBACK, stream_encoding, too_many_nuls
 
 # Hand-written: no field-standard pure-Python magic-number library ships in the base install.
 MAGIC: tuple[tuple[bytes, str], ...] = (
@@ -86,7 +86,7 @@ def sniff(head: bytes, where: str, suffix: str) -> Format:
         if head.startswith(magic) and not (magic == b"MZ" and b"\0" not in head[:512]):
             raise InputError(where, f"binary file ({kind}), not an article")
     encoding, errors = stream_encoding(head)
-    if b"\0" in head and encoding == "utf-8":
+    if encoding == "utf-8" and too_many_nuls(head):
         raise InputError(where, "binary data (NUL bytes), not text")
     text = head.decode(encoding, errors=errors if errors == FALLBACK else "replace")
     text = text.lstrip("\ufeff \t\r\n\f\v")

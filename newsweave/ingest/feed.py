@@ -75,10 +75,8 @@ def _item(entry: Any, n: int, feed_title: str | None, where: str, stem: str) -> 
     at = f"{where}: item {n} ({' '.join(label.split())[:80]})"
     body = _body(entry)
     if body is None:
-        raise InputError(
-            at, "only a link and a short summary, no full content; skipped "
-            "(fetching linked pages is not supported yet)"
-        )
+        hint = f"to read it: newsweave fetch {link}" if link else "and no link to fetch"
+        raise InputError(at, f"only a link and a short summary, no full content; skipped ({hint})")
     content, is_html = body
     doc = RawDocument(
         id=safe_id(entry.get("id") or link or stem),

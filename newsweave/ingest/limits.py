@@ -20,6 +20,8 @@ MAX_ERRORS_PER_FILE = 20
 MIN_FEED_SUMMARY_WORDS = 150
 # Share of bytes >= 0x80 above which non-UTF-8 bytes are not taken for Windows-1252 accents.
 MAX_FALLBACK_SHARE = 0.2
+# Share of NUL bytes above which a file without a UTF-16/32 byte pattern is binary.
+MAX_NUL_SHARE = 0.001
 # Share of control characters above which decoded "text" is taken for binary data.
 MAX_CONTROL_SHARE = 0.05
 

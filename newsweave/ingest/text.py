@@ -14,6 +14,7 @@ from newsweave.ingest.limits import (
     MAX_CONTROL_SHARE,
     MAX_DOCUMENT_BYTES,
     MAX_FALLBACK_SHARE,
+    MAX_NUL_SHARE,
     MAX_TEXT_CHARS,
     mib,
 )
@@ -67,6 +68,10 @@ def utf16_without_bom(head: bytes) -> str | None:
     return None
 
 
+def too_many_nuls(head: bytes) -> bool:
+    return head.count(0) > MAX_NUL_SHARE * len(head)
+
+
 def stream_encoding(head: bytes) -> tuple[str, str]:
     """(encoding, error handler) for reading a file line by line."""
     enc = bom_encoding(head) or (utf16_without_bom(head) if b"\0" in head else None)
@@ -97,8 +102,9 @@ def decode(data: bytes, where: str, declared: str | None = None) -> str:
 
 
 def _decode_8bit(data: bytes, where: str, declared: str | None) -> str:
-    if b"\0" in data:
+    if too_many_nuls(data[:65536]):
         raise InputError(where, "binary data (NUL bytes), not text")
+    data = data.replace(b"\0", b"")  # a stray NUL in scraped text is noise, not content
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
