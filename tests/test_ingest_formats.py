@@ -236,3 +236,20 @@ def test_stray_nul_in_text_is_dropped_not_fatal() -> None:
     data = " ".join(PARAGRAPHS * 3).encode()
     (doc,), errors = read_bytes(data[:200] + b"\0" + data[200:], "story.txt")
     assert errors == [] and doc.text == " ".join(PARAGRAPHS * 3)
+
+
+def test_extract_html_blocks() -> None:
+    html = (
+        "<html><body><article><p>The council met on Tuesday\nand voted to rebuild the bridge "
+        "over the Lantern River.</p><p>First line<br>second line of the same paragraph.</p>"
+        "<ul><li>Item one of the list</li><li>Item two of the list</li></ul>"
+        "<table><tr><td>Cell A</td><td>Cell B</td></tr></table>"
+        "<p>Final paragraph of the article with enough words to be kept.</p></article></body></html>"
+    )
+    text = extract_html(RawDocument(id="x", html=html)).text
+    assert text == (
+        "The council met on Tuesday and voted to rebuild the bridge over the Lantern River.\n\n"
+        "First line\nsecond line of the same paragraph.\n\nItem one of the list\n\n"
+        "Item two of the list\n\nCell A Cell B\n\n"
+        "Final paragraph of the article with enough words to be kept."
+    )

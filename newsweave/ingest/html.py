@@ -35,9 +35,9 @@ def decode_html(data: bytes, where: str, http_charset: str | None = None) -> str
 
 
 def _line(node: Any) -> str:
-    return "\n".join(
-        _SPACES.sub(" ", part).strip() for part in "".join(node.itertext()).split("\n")
-    ).strip()
+    """A block's text; its line breaks (``<br>``) kept as single newlines."""
+    parts = (_SPACES.sub(" ", part).strip() for part in "".join(node.itertext()).split("\n"))
+    return "\n".join(p for p in parts if p)
 
 
 def _paragraphs(body: Any) -> str:
@@ -49,7 +49,9 @@ def _paragraphs(body: Any) -> str:
         if child.tag == "list":
             blocks.extend(_line(item) for item in child.iterfind("item"))
         elif child.tag == "table":
-            blocks.extend(_line(row) for row in child.iter("row"))
+            blocks.extend(
+                " ".join(_line(cell) for cell in row.iterfind("cell")) for row in child.iter("row")
+            )
         else:
             blocks.append(_line(child))
     return "\n\n".join(b for b in blocks if b)
