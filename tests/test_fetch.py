@@ -3,13 +3,14 @@ redirects, limits, and the ``fetch`` command. Every request goes to 127.0.0.1.""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fetch_site import JUNK_MARKERS, SilentHost, Site, article_html, rss, story_text
 from typer.testing import CliRunner
@@ -288,15 +289,21 @@ def test_robots_txt_respected(site: Site, fetcher: Fetcher) -> None:
     assert len(site.hits("/robots.txt")) == 1  # cached per host
 
 
-def test_robots_server_error_forbids_everything() -> None:
+def test_robots_server_error_puts_host_off_limits_for_the_run() -> None:
     down = Site(fail_first=3)
     try:
         down.add("/a", "x")
         with Fetcher(FAST) as f:
             RobotsCache(f)
-            with pytest.raises(FetchError, match="robots.txt forbids"):
+            with pytest.raises(FetchError, match="robots.txt keeps failing") as info:
                 f.get(down.url("/a"))
-        assert not down.hits("/a")
+            assert info.value.transient
+            with pytest.raises(FetchError, match="robots.txt keeps failing"):
+                f.get(down.url("/b"))  # remembered for this run: robots.txt not asked again
+            assert len(down.log) == 3
+            f.revive()  # next poll: the host answers again
+            assert f.get(down.url("/a")).body == b"x"
+        assert [h.path for h in down.log] == ["/robots.txt"] * 4 + ["/a"]
     finally:
         down.close()
 
@@ -411,3 +418,18 @@ def test_feed_fetch_full_items_and_queued_links(site: Site, tmp_path: Path) -> N
     assert not site.hits("/news/1") and len(site.hits("/news/2")) == 1
     code, err = run("fetch", feed, "--db", str(db))  # no validators on this feed: items seen
     assert code == 0 and "0 added" in err and len(site.hits("/news/2")) == 1
+
+
+@settings(deadline=None, max_examples=60)
+@given(st.binary(max_size=600) | st.sampled_from([
+    b"<rss><channel><item><link>http://a.example/1</link></item>",
+    b'<?xml version="1.0"?><urlset><url><loc>/rel</loc></url></urlset>',
+    b"<sitemapindex><sitemap><loc>javascript:x</loc></sitemap></sitemapindex>",
+    b"\x1f\x8b\x08\x00garbage",
+]))
+def test_feed_and_sitemap_parsers_fail_only_with_unsafe_xml(body: bytes) -> None:
+    kind = sniff(body)
+    assert kind in ("feed", "sitemap", "page")
+    for parse in (parse_feed, lambda b: parse_sitemap(b, "http://a.example/")):
+        with contextlib.suppress(UnsafeXml):
+            parse(body)

@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -26,6 +26,11 @@ from test_fetch_site import (
 from typer.testing import CliRunner
 
 from newsweave.cli import app
+from newsweave.errors import InputError
+from newsweave.fetch.client import FetchPolicy
+from newsweave.fetch.crawl import Crawler
+from newsweave.fetch.pages import Fetched
+from newsweave.fetch.watch import watch as run_watch
 
 DELAY = 0.3  # --delay: seconds between two requests to one host
 SLACK = 0.05  # request start (client) vs arrival (server) jitter on loopback
@@ -145,6 +150,7 @@ def test_watch_three_polls_then_restart(world: World, tmp_path: Path) -> None:
     assert "0 added" in err
 
 
+@pytest.mark.slow
 def test_watch_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     site = Site()
     try:
@@ -182,5 +188,59 @@ def test_watch_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
         assert code == 0, out
         assert "stopped after 1 polls" in out and "Traceback" not in out
         assert len(stored(db)) == 3
+    finally:
+        site.close()
+
+
+class RecordingSink:
+    """Stands in for the store: keeps what would have been stored."""
+
+    def __init__(self) -> None:
+        self.items: list[Fetched] = []
+
+    def add(self, items: Sequence[Fetched]) -> list[str | None]:
+        self.items.extend(items)
+        return [f.article.id for f in items]
+
+    def close(self) -> None:
+        pass
+
+
+def crawler(db: Path, sink: RecordingSink, errors: list[InputError]) -> Crawler:
+    policy = FetchPolicy(timeout=1.0, backoff=0.01, interval=0.0)
+    return Crawler(db, policy, on_error=errors.append, sink=sink)
+
+
+def test_watch_survives_a_feed_host_that_is_down_then_back(tmp_path: Path) -> None:
+    site = Site(fail_first=3)  # robots.txt fails three times: the whole first poll
+    try:
+        items = [{"title": f"N{n}", "link": site.add(f"/n/{n}", article_html(n)),
+                  "guid": f"g{n}"} for n in range(4)]
+        feed = site.add("/feed.xml", rss(items), etag='"v"')
+        sink, errors, lines = RecordingSink(), list[InputError](), list[str]()
+        with crawler(tmp_path / "w.db", sink, errors) as c:
+            result = run_watch(c, [feed], 0.01, 3, threading.Event(), lines.append)
+        assert result.polls == 3 and len(lines) == 3
+        assert "robots.txt keeps failing" in str(errors[0]) and len(errors) == 1
+        assert "4 added" in lines[1] and "1 unchanged" in lines[2]
+        assert sorted(f.url for f in sink.items) == sorted(i["link"] for i in items)
+    finally:
+        site.close()
+
+
+def test_watch_stop_ends_the_wait_at_once(tmp_path: Path) -> None:
+    site = Site()
+    try:
+        feed = site.add("/feed.xml", rss([]))
+        stop = threading.Event()
+        lines: list[str] = []
+
+        def log(line: str) -> None:
+            lines.append(line)
+            stop.set()  # as the SIGTERM handler would, while the loop waits an hour
+
+        with crawler(tmp_path / "w.db", RecordingSink(), []) as c:
+            result = run_watch(c, [feed], 3600.0, None, stop, log)
+        assert result.polls == 1 and len(lines) == 1
     finally:
         site.close()

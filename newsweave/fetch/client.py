@@ -124,6 +124,8 @@ class Fetcher:
         """Forget which hosts stopped answering (a new poll gives them another chance)."""
         with self._lock:
             self._dead.clear()
+        if self.robots is not None:
+            self.robots.revive()
 
     def __enter__(self) -> Fetcher:
         return self
@@ -142,8 +144,8 @@ class Fetcher:
             if current in seen:
                 raise FetchError(url, f"redirect loop at {current}")
             seen.add(current)
-            if check_robots and self.robots is not None and not self.robots.allowed(current):
-                raise FetchError(url, f"robots.txt forbids {current}", status=None)
+            if check_robots and self.robots is not None:
+                self.robots.check(current, url)
             conditional = current == url
             result = self._attempts(url, current, etag if conditional else None,
                                     last_modified if conditional else None)

@@ -20,7 +20,7 @@ from newsweave.fetch.pages import Fetched, fetched, text_key
 from newsweave.fetch.robots import RobotsCache
 from newsweave.fetch.sitemaps import parse_sitemap
 from newsweave.fetch.state import FetchState, Validators
-from newsweave.fetch.store import StoreSink
+from newsweave.fetch.store import Sink, StoreSink
 from newsweave.fetch.urls import canonical_url, declared_canonical, is_http_url
 from newsweave.fetch.xmlsafe import UnsafeXml, sniff
 
@@ -90,11 +90,11 @@ class Crawler:
 
     def __init__(self, db: str | Path, policy: FetchPolicy | None = None,
                  on_error: Callable[[InputError], None] = lambda e: None,
-                 sink: StoreSink | None = None) -> None:
+                 sink: Sink | None = None) -> None:
         self.policy = policy or FetchPolicy()
         self.on_error = on_error
         self.state = FetchState(db)
-        self.sink = sink or StoreSink(db)
+        self.sink: Sink = sink or StoreSink(db)
         self.fetcher = Fetcher(self.policy)
         self.robots = RobotsCache(self.fetcher)
 

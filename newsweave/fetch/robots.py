@@ -22,21 +22,40 @@ class RobotsCache:
         self.fetcher = fetcher
         self.agent = agent
         self._parsers: dict[str, tuple[float, RobotFileParser]] = {}
+        self._failures: dict[str, str] = {}  # host -> why its robots.txt could not be read
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         fetcher.robots = self
 
+    def revive(self) -> None:
+        """Read failing robots.txt files again (a new poll gives their hosts another chance)."""
+        with self._guard:
+            self._failures.clear()
+
     def allowed(self, url: str) -> bool:
         return self.parser(url).can_fetch(self.agent, url)
 
+    def check(self, url: str, requested: str) -> None:
+        """Raise ``FetchError`` for ``requested`` unless robots.txt lets us fetch ``url``."""
+        if not self.allowed(url):
+            raise FetchError(requested, f"robots.txt forbids {url}")
+
     def parser(self, url: str) -> RobotFileParser:
+        """The host's rules; raises a transient ``FetchError`` while its robots.txt fails (RFC
+        9309: a server error or no answer means the whole host is off limits for now)."""
         host = host_key(url)
         with self._guard:
             lock = self._locks.setdefault(host, threading.Lock())
         with lock:
+            if host in self._failures:
+                raise FetchError(url, self._failures[host], transient=True)
             cached = self._parsers.get(host)
             if cached is None or time.monotonic() - cached[0] > TTL:
-                cached = (time.monotonic(), self._load(url, host))
+                try:
+                    cached = (time.monotonic(), self._load(url, host))
+                except FetchError as exc:
+                    self._failures[host] = exc.problem
+                    raise FetchError(url, exc.problem, transient=True) from exc
                 self._parsers[host] = cached
             return cached[1]
 
@@ -48,13 +67,12 @@ class RobotsCache:
             resp = self.fetcher.get(robots_url, check_robots=False)
         except FetchError as exc:
             if exc.status is not None and 400 <= exc.status < 500:
-                parser.parse([])  # no rules: everything allowed
+                parser.parse([])  # no robots.txt: everything allowed
                 return parser
             if exc.status is not None:
-                parser.parse(["User-agent: *", "Disallow: /"])
-                return parser
-            raise FetchError(url, f"robots.txt unreachable: {exc.problem}",
-                             transient=True) from exc
+                raise FetchError(url, f"robots.txt keeps failing (HTTP {exc.status}); the host "
+                                 "is off limits until it answers") from exc
+            raise FetchError(url, f"robots.txt unreachable: {exc.problem}") from exc
         parser.parse(resp.text().splitlines())
         delay = parser.crawl_delay(self.agent)
         if delay:

@@ -6,9 +6,18 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Protocol
 
 from newsweave.fetch.pages import Fetched
 from newsweave.pipeline import Pipeline
+
+
+class Sink(Protocol):
+    """Where fetched articles go: the store, or a stand-in in tests."""
+
+    def add(self, items: Sequence[Fetched]) -> list[str | None]: ...
+
+    def close(self) -> None: ...
 
 
 class StoreSink:
