@@ -89,3 +89,16 @@ def test_casing_left_alone_without_injection() -> None:
     text = "In interviews with The Associated Press, nine soldiers spoke. They said The Top Brass lied."
     clean, _, _, _ = clean_text(text)
     assert clean == text
+
+
+@pytest.mark.parametrize(
+    ("damaged", "fixed"),
+    [
+        ("Ana Lind told CnnX='y'> on Monday.", "Ana Lind told CNN on Monday."),
+        ("It was reported by the Afp newsX='y'> agency.", "It was reported by the AFP news agency."),
+        ("Mr Lind and Dr Hart met Tv crewsX='y'> there.", "Mr Lind and Dr Hart met TV crews there."),
+    ],
+)
+def test_acronyms_restored(damaged: str, fixed: str) -> None:
+    text = f"{damaged}\n\nThe claim was denied, the spokesman X='y'> said."
+    assert clean_text(text).text.split("\n\n")[0] == fixed

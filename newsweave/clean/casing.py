@@ -23,10 +23,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from newsweave.clean.lexicon import case_counts, load_words
+from newsweave.clean.outlets import ALIASES
 from newsweave.records import Removed
 
 FUNCTION_WORDS = load_words("function_words.txt")
-KEEP = frozenset({"i", "i'm", "i've", "i'll", "i'd", "mr", "mrs", "ms", "dr", "st", "jr", "sr"})
+KEEP = frozenset(
+    {"i", "i'm", "i've", "i'll", "i'd", "mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "ft", "pt", "hr"}
+)
 COMMON_SHARE = 0.2  # a touched word written in lower case at least this often is a common word
 NAME_SHARE = 0.2  # a word written in lower case less often than this is a name
 RARE_TOTAL = 20  # below this many sightings in the lexicon a word is judged with...
@@ -36,6 +39,9 @@ ALWAYS_LOWER_TOTAL = 50  # ...when the lexicon has seen it often enough to say s
 LONE_LOWER = 0.9  # an untouched lone capital is lower-cased above this share
 SEEN_LOWER = 0.5  # ...or above this one when the document also writes it in lower case
 INDEFINITE = frozenset({"a", "an"})
+UPPER_SEEN = 10  # an acronym by the lexicon only when seen in capitals this often, 4x the rest
+OUTLET_INITIALS = frozenset(a for a in ALIASES if a.isalpha() and a.isascii() and len(a) <= 4)
+_VOWEL = re.compile(r"[aeiouy]")
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _OPENERS = "\"“‘'([«—–-"
@@ -176,13 +182,19 @@ def _lone_common(tok: Token, ev: DocEvidence) -> bool:
 
 
 def _acronym(tok: Token, ev: DocEvidence) -> str | None:
-    if not tok.titlecase or len(tok.text) < 3 or len(tok.text) > 5:
+    """``Bbc`` -> ``BBC``: the document's own upper-case form, an outlet's initials, a word
+    without vowels (no English word of 2-4 letters lacks one, abbreviations like Mr aside),
+    or a word the lexicon nearly always sees in capitals."""
+    if not tok.titlecase or len(tok.text) > 5 or tok.lower in KEEP:
         return None
     upper = tok.text.upper()
-    if upper in ev.upper_forms:
+    if upper in ev.upper_forms and len(upper) > 2:
+        return upper
+    if tok.lower in OUTLET_INITIALS or (len(upper) <= 4 and not _VOWEL.search(tok.lower)):
         return upper
     cc = case_counts(tok.lower)
-    if cc is not None and cc.upper > 2 * (cc.lower + cc.title):
+    others = cc.lower + cc.title if cc is not None else 0
+    if len(upper) > 2 and cc is not None and cc.upper >= UPPER_SEEN and cc.upper > 4 * others:
         return upper
     return None
 
