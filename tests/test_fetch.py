@@ -278,6 +278,15 @@ def test_huge_bodies_are_aborted(site: Site, fetcher: Fetcher) -> None:
         fetcher.get(site.url("/declared"))
 
 
+@pytest.mark.parametrize("media", ["image/png", "application/pdf", "video/mp4"])
+def test_media_that_cannot_be_an_article_is_refused(site: Site, fetcher: Fetcher,
+                                                    media: str) -> None:
+    url = site.add("/file", b"\x89PNG\r\n" + bytes(range(256)) * 100,
+                   headers={"Content-Type": media})
+    with pytest.raises(FetchError, match=f"not a page, feed or sitemap \\(Content-Type {media}"):
+        fetcher.get(url)
+
+
 def test_robots_txt_respected(site: Site, fetcher: Fetcher) -> None:
     site.add("/robots.txt", "User-agent: *\nDisallow: /private/\n")
     site.add("/private/x", "secret")

@@ -28,6 +28,11 @@ USER_AGENT = f"newsweave/{__version__} (+https://github.com/newsweave/newsweave)
 ROBOTS_TOKEN = "newsweave"
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+ACCEPT = ("text/html,application/xhtml+xml,application/rss+xml,application/atom+xml,"
+          "application/xml;q=0.9,text/xml;q=0.9,*/*;q=0.5")
+# Media that can never be an article, a feed or a sitemap: refused before the body is read.
+NOT_TEXT = ("image/", "audio/", "video/", "font/", "application/pdf", "application/zip",
+            "application/vnd.", "application/msword")
 
 
 class FetchError(InputError):
@@ -109,7 +114,8 @@ class Fetcher:
         p = self.policy
         self.limiter = limiter or HostLimiter(p.interval, p.per_host, p.concurrency)
         self._client = httpx.Client(
-            headers={"User-Agent": p.user_agent, "Accept-Encoding": "gzip, deflate"},
+            headers={"User-Agent": p.user_agent, "Accept": ACCEPT,
+                     "Accept-Encoding": "gzip, deflate"},
             timeout=p.timeout,
             follow_redirects=False,
         )
@@ -216,6 +222,10 @@ class Fetcher:
                 }
                 if status == 304:
                     return Response(**common)
+                media = str(common["content_type"]).lower()
+                if media.startswith(NOT_TEXT):
+                    raise FetchError(url, f"not a page, feed or sitemap (Content-Type {media})",
+                                     status=status)
                 declared = resp.headers.get("content-length", "")
                 if declared.isdigit() and int(declared) > p.max_bytes:
                     raise FetchError(url, f"body of {declared} bytes is over the "
