@@ -78,6 +78,17 @@ def test_declared_canonical_resolves_relative_and_strips_trackers() -> None:
     assert declared_canonical("<html><body>no head</body></html>", "http://a.example/") is None
 
 
+@pytest.mark.parametrize(("href", "page", "believed"), [
+    ("https://www.example.co.uk/s/1", "https://amp.example.co.uk/s/1", True),
+    ("https://other.co.uk/s/1", "https://www.example.co.uk/s/1", False),  # another outlet
+    ("http://127.0.0.1:9/s/1", "http://127.0.0.1:8/amp/1", True),
+    ("http://10.0.0.1/s/1", "http://127.0.0.1/amp/1", False),
+])
+def test_declared_canonical_only_on_the_same_site(href: str, page: str, believed: bool) -> None:
+    html = f'<html><head><link rel="canonical" href="{href}"></head><body/></html>'
+    assert (declared_canonical(html, page) is not None) is believed
+
+
 # --- durations, charsets, sniffing -------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "seconds"), [

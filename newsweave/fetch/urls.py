@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-from courlan import normalize_url
+from courlan import extract_domain, normalize_url
 from lxml import html as lxml_html
 
 SCHEMES = frozenset({"http", "https"})
@@ -39,8 +39,21 @@ def host_key(url: str) -> str:
     return urlsplit(url).netloc.lower()
 
 
+def same_site(a: str, b: str) -> bool:
+    """True when both URLs belong to one registrable domain (public suffix list, via courlan):
+    ``amp.example.co.uk`` and ``www.example.co.uk`` do; ``example.co.uk`` and ``other.co.uk``
+    do not. Hosts without one (IP addresses, ``localhost``) must match exactly."""
+    da, db = extract_domain(a), extract_domain(b)
+    if da and db:
+        return bool(da == db)
+    return urlsplit(a).hostname == urlsplit(b).hostname
+
+
 def declared_canonical(page_html: str, page_url: str) -> str | None:
-    """The page's own ``<link rel="canonical">`` (else ``og:url``), resolved and normalised."""
+    """The page's own ``<link rel="canonical">`` (else ``og:url``), resolved and normalised.
+
+    Only a canonical URL on the page's own site is believed: a page may not claim to be
+    another outlet's article (that would let it shadow the real one as a duplicate)."""
     try:
         tree = lxml_html.fromstring(page_html[:500_000])
     except (ValueError, lxml_html.etree.ParserError):
@@ -51,6 +64,6 @@ def declared_canonical(page_html: str, page_url: str) -> str | None:
     )
     for href in hrefs:
         target = urljoin(page_url, str(href).strip())
-        if is_http_url(target):
+        if is_http_url(target) and same_site(target, page_url):
             return canonical_url(target)
     return None
