@@ -244,3 +244,36 @@ def test_watch_stop_ends_the_wait_at_once(tmp_path: Path) -> None:
         assert result.polls == 1 and len(lines) == 1
     finally:
         site.close()
+
+
+def test_stopped_run_resumes_without_losing_or_refetching_items(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import newsweave.fetch.crawl as crawl
+
+    monkeypatch.setattr(crawl, "BATCH", 1)  # hand each article to the store as it comes
+    site = Site()
+    stop = threading.Event()
+
+    class StoppingSink(RecordingSink):
+        def add(self, items: Sequence[Fetched]) -> list[str | None]:
+            stop.set()  # SIGTERM arrives while the first article is being stored
+            return super().add(items)
+
+    try:
+        items = [{"title": f"N{n}", "link": site.add(f"/n/{n}", article_html(n)),
+                  "guid": f"g{n}"} for n in range(5)]
+        feed = site.add("/feed.xml", rss(items), etag='"v"')
+        sink = StoppingSink()
+        policy = FetchPolicy(timeout=1.0, backoff=0.01, interval=0.0, concurrency=1)
+        with Crawler(tmp_path / "w.db", policy, sink=sink) as c:
+            first = c.run([feed], stop)
+            assert 1 <= len(first.added) < 5
+            second = c.run([feed])
+        assert len(first.added) + len(second.added) == 5
+        assert sorted(f.url for f in sink.items) == sorted(i["link"] for i in items)
+        assert [h.status for h in site.hits("/feed.xml")] == [200, 200]  # no 304: items unread
+        for n in range(5):
+            assert len(site.hits(f"/n/{n}")) == 1
+    finally:
+        site.close()

@@ -25,6 +25,7 @@ from newsweave.fetch.urls import canonical_url, declared_canonical, is_http_url
 from newsweave.fetch.xmlsafe import UnsafeXml, sniff
 
 MAX_DEPTH = 3  # sitemap index -> sitemap -> page
+BATCH = 50  # articles handed to the store at a time: memory stays flat, a kill loses little
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +37,15 @@ class Task:
     depth: int = 0
 
 
+# An article found, the task (feed item or page) it answers, and the page's response if any.
+Found = tuple[Task, Fetched, Response | None]
+
+
 @dataclass(slots=True)
 class Outcome:
     task: Task
     response: Response | None = None
-    found: list[tuple[Task, Fetched]] = field(default_factory=list)
+    found: list[Found] = field(default_factory=list)
     more: list[Task] = field(default_factory=list)
     error: InputError | None = None
 
@@ -120,21 +125,25 @@ class Crawler:
             if url not in queued:
                 queued.add(url)
                 wave.append(Task(url))
-        found: list[tuple[Task, Fetched]] = []
-        after: list[tuple[str, Response]] = []
+        found: list[Found] = []
+        after: list[tuple[str, Response]] = []  # feeds and sitemaps: kept once all is stored
         with ThreadPoolExecutor(self.policy.concurrency, thread_name_prefix="fetch") as pool:
             while wave and not (stop and stop.is_set()):
                 next_wave: list[Task] = []
                 for out in self._wave(pool, wave, stop):
                     retry = self._settle(out, report, found, after)
+                    if len(found) >= BATCH:
+                        self._store(found, report)
+                        found.clear()
                     for task in out.more + retry:
                         if task.url not in queued and task.depth <= MAX_DEPTH:
                             queued.add(task.url)
                             next_wave.append(task)
                 wave = self._pending(next_wave, report)
         self._store(found, report)
-        for url, resp in after:
-            self.state.remember(url, resp.etag, resp.last_modified)
+        if not (stop and stop.is_set()):  # stopped early, some items are unread: no 304 next time
+            for url, resp in after:
+                self.state.remember(url, resp.etag, resp.last_modified)
         return report
 
     def _wave(self, pool: ThreadPoolExecutor, wave: list[Task],
@@ -178,7 +187,7 @@ class Crawler:
             elif kind == "sitemap":
                 out.more = self._sitemap(task, resp)
             else:
-                out.found.append((task, self._page(task, resp)))
+                out.found.append((task, self._page(task, resp), resp))
         except UnsafeXml as exc:
             out.error = InputError(task.url, str(exc))
         except InputError as exc:
@@ -198,7 +207,7 @@ class Crawler:
                        author=hint.author if hint else None)
 
     def _feed_items(self, task: Task, resp: Response,
-                    found: list[tuple[Task, Fetched]]) -> list[Task]:
+                    found: list[Found]) -> list[Task]:
         feed = parse_feed(resp.body)
         more: list[Task] = []
         for item in feed.items:
@@ -213,7 +222,7 @@ class Crawler:
                 if link is None:
                     f.article.url = None
                     f.keys = (text_key(f.article.text),)
-                found.append((Task(f.url, feed=task.url, item=item.id), f))
+                found.append((Task(f.url, feed=task.url, item=item.id), f, None))
                 continue
             more.append(Task(link, feed=task.url, item=item.id, hint=item, depth=task.depth + 1))
         return more
@@ -228,7 +237,7 @@ class Crawler:
                              depth=task.depth + 1))
         return more
 
-    def _settle(self, out: Outcome, report: RunReport, found: list[tuple[Task, Fetched]],
+    def _settle(self, out: Outcome, report: RunReport, found: list[Found],
                 after: list[tuple[str, Response]]) -> list[Task]:
         """Record one outcome (calling thread); returns failed items of an unchanged feed to
         try again. Validators are kept only once the run has stored what it found."""
@@ -250,21 +259,24 @@ class Crawler:
                 self.state.mark_item(task.feed, task.item, "done", task.url)
             return [Task(url, feed=task.url, item=item, depth=task.depth + 1)
                     for item, url in self.state.failed_items(task.url)]
-        found.extend((t, f) for t, f in out.found
-                     if not (t.feed and t.item) or self.state.item_pending(t.feed, t.item))
-        if resp is not None:
+        found.extend(x for x in out.found if self._wanted(x[0]))
+        if resp is not None and not any(x[2] is resp for x in out.found):
             after.append((task.url, resp))
         if task.feed and task.item and not out.found:
             self.state.mark_item(task.feed, task.item, "done", task.url)
         return []
 
-    def _store(self, found: list[tuple[Task, Fetched]], report: RunReport) -> None:
+    def _wanted(self, task: Task) -> bool:
+        """False for a feed item already handled in an earlier run."""
+        return not (task.feed and task.item) or self.state.item_pending(task.feed, task.item)
+
+    def _store(self, found: list[Found], report: RunReport) -> None:
         """Store new articles once each, then mark items done. An article is known by its text
         or by any of its canonical URLs; a page fetched again by its own URL whose text changed
         is stored as the article's new version."""
-        fresh: list[tuple[Task, Fetched]] = []
+        fresh: list[Found] = []
         batch_keys: set[str] = set()
-        for task, f in found:
+        for task, f, resp in found:
             text, urls = f.keys[-1], f.keys[:-1]
             known = self.state.article_for(text)
             seen_url = self.state.article_for(*urls) or batch_keys & set(urls)
@@ -273,21 +285,23 @@ class Crawler:
                 report.duplicate += 1
                 if known:
                     self.state.bind(known, *f.keys)
-                self._done(task)
+                self._done(task, resp)
                 continue
             batch_keys.update(f.keys)
-            fresh.append((task, f))
+            fresh.append((task, f, resp))
         if not fresh:
             return
-        ids = self.sink.add([f for _, f in fresh])
-        for (task, f), stored in zip(fresh, ids, strict=True):
+        ids = self.sink.add([f for _, f, _ in fresh])
+        for (task, f, resp), stored in zip(fresh, ids, strict=True):
             if stored is None:
                 report.duplicate += 1
             else:
                 report.added.append(stored)
                 self.state.bind(stored, *f.keys)
-            self._done(task)
+            self._done(task, resp)
 
-    def _done(self, task: Task) -> None:
+    def _done(self, task: Task, resp: Response | None) -> None:
         if task.feed and task.item:
             self.state.mark_item(task.feed, task.item, "done", task.url)
+        if resp is not None:
+            self.state.remember(task.url, resp.etag, resp.last_modified)
