@@ -43,7 +43,9 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
     by_story: dict[str, dict[tuple[float | None, float | None], int]] = defaultdict(dict)
     for i, it in enumerate(items):
         if it.english and it.found.unit_concept is not None:
-            by_story[it.story].setdefault((it.claim.low, it.claim.high), i)
+            seen = by_story[it.story].get((it.claim.low, it.claim.high))
+            if seen is None or len(it.found.places) > len(items[seen].found.places):
+                by_story[it.story][(it.claim.low, it.claim.high)] = i
     for i, it in enumerate(items):
         if not it.english:
             ref = by_story[it.story].get((it.claim.low, it.claim.high))
@@ -64,16 +66,17 @@ def align(items: Sequence[Aligned]) -> list[list[int]]:
             groups[(unit, verb, places, part)].append(i)
         else:
             pending.append(i)
-    # Unplaced figures with a verb: their own group, unless one placed group of that kind exists.
+    # Unplaced figures with a verb: their own group, unless a placed group of that kind covers all
+    # the others' places (the total: "Turkey and Syria" over "Turkey" and "Syria").
     for i in [i for i in pending if keys[i][1] is not None]:
         unit, verb, _, _ = keys[i]
         placed = [k for k in groups if k[0] == unit and k[1] == verb and k[2] and k[3] is None]
         unplaced: Key = (unit, verb, frozenset(), None)
-        if placed and unplaced not in groups:
-            target = max(placed, key=lambda k: (len(k[2]), len(groups[k])))
+        widest = max(placed, key=lambda k: (len(k[2]), len(groups[k]))) if placed else None
+        if widest and unplaced not in groups and all(k[2] <= widest[2] for k in placed):
+            groups[widest].append(i)
         else:
-            target = unplaced
-        groups[target].append(i)
+            groups[unplaced].append(i)
     # Figures without a verb join the largest group of their kind with the same (named) places.
     for i in [i for i in pending if keys[i][1] is None]:
         unit, _, places, _ = keys[i]

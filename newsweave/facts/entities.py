@@ -14,11 +14,11 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from newsweave.facts.lexicon import TITLE_LINKS, TITLES, fold
+from newsweave.facts.lexicon import PLACE_NAMES, TITLE_LINKS, TITLES, fold
 from newsweave.records import Entity
 
 KEEP = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"})
-PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG", "NORP"})
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG"})
 _FAMILY = {
     "PERSON": "person",
     "GPE": "place",
@@ -158,6 +158,7 @@ def _key(surface: str, person_tokens: set[str] | frozenset[str] | None = frozens
     tokens = [t[:-1] if re.fullmatch(r"\d+s", t) else t for t in re.findall(r"[\w&]+", core)]
     if len(tokens) > 1 and tokens[-1] == "party":
         tokens = tokens[:-1]
+    tokens = list(PLACE_NAMES.get(" ".join(tokens), " ".join(tokens)).split())
     if person_tokens is not None and tokens and tokens[-1] not in person_tokens and len(tokens[-1]) > 3:
         last = tokens[-1]
         if last.endswith("ies"):
@@ -323,11 +324,13 @@ class EntityIndex:
         return out
 
     def place_keys(self, text: str) -> frozenset[str]:
-        """Canonical names of the places and organisations named in ``text`` (not people)."""
+        """Canonical names of the places and organisations named in ``text`` (not people);
+        groups ("Conservatives") too, but not a nationality used as an adjective ("Venezuelan")."""
         out = set()
         for m in self.find(text):
             ent = self.lookup(m.text)
-            if ent is not None and ent.type in PLACE_LABELS:
+            group = m.text.endswith("s") or text[m.end : m.end + 6].strip().lower() == "party"
+            if ent is not None and (ent.type in PLACE_LABELS or ent.type == "NORP" and group):
                 out.add(ent.name)
         return frozenset(out)
 

@@ -134,14 +134,14 @@ def _concepts(text: str) -> dict[str, tuple[str, str | None]]:
 # Concepts: word stems (a key of up to 4 letters must match the whole word, plural aside; longer
 # keys match as prefixes) naming one counted thing. "deaths" gives both the unit and the event.
 UNIT_CONCEPTS = _concepts("""
-    people: peopl person resid civilian individu persona personn mensch watu pessoa other others
+    people: peopl person resid civilian individuals individuos persona personn mensch watu pessoa other others
     people/killed: victim death dead fatal bodi muert fallecid mort tote toten vifo morti toll
     people/injured: injur wound herid bless verletzt feriti majeruhi casualti
     soldiers: soldier troop soldado soldat servicemen
     soldiers/left: defector deserter
     countries: nation countri pais pays nchi lander
     seats: seat sieg mps depute escano sitz
-    devices: phone devic smartphon unit units apparei telephon modele model
+    units: phone devic smartphon unit units apparei telephon modele model
     cases: case incid report cas allegat
     refugees: refuge migrant
     buildings: build
@@ -154,12 +154,13 @@ UNIT_CONCEPTS = _concepts("""
 VERB_CONCEPTS: dict[str, str] = {
     stem: verb
     for verb, stems in (
-        ("left", "fled flee fleeing defect desert leave leaving left escap abandon"),
+        ("left", "fled flee fleeing defect desert leave leaving escap abandon"),
         ("killed", "kill die died dying dead perish murieron muri toll death"),
         ("injured", "injur wound hurt"),
         ("recognised", "recognis recogn back backed support endors"),
         ("sold", "sold sell selling ship shipped vendu vendido"),
         ("recalled", "recal replac rappel remplac"),
+        ("reported", "report reported"),
         ("collapsed", "collaps destroy damag"),
         ("won", "won win wins secur gain"),
         ("arrested", "arrest detain"),
@@ -182,6 +183,15 @@ TITLES = word_set(
     lawmaker congressman congresswoman minister-president sheikh prof professor father rev
     """
 )
+# Names of one country in other spellings or languages (folded), to the name used in keys.
+PLACE_NAMES = {
+    "turkiye": "turkey", "turquia": "turkey", "turquie": "turkey", "turkei": "turkey", "uturuki": "turkey",
+    "siria": "syria", "syrie": "syria", "syrien": "syria", "burma": "myanmar", "czechia": "czech republic",
+    "usa": "united states", "u s": "united states", "us": "united states", "america": "united states",
+    "uk": "united kingdom", "britain": "united kingdom", "great britain": "united kingdom",
+    "estados unidos": "united states", "etats unis": "united states", "reino unido": "united kingdom",
+}  # fmt: skip
+
 # Words a title phrase may contain between title words ("Secretary of State").
 TITLE_LINKS = frozenset({"of", "state", "us", "u.s.", "uk", "un", "the"})
 

@@ -26,7 +26,7 @@ _TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
 _NUM = re.compile(
     r"(?<![\w.,:/\-])(?P<int>\d{1,3}(?:(?:,|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
-    r"(?:[.,](?P<dec>\d+))?(?![\d])(?!-?[^\W\d_])"
+    r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)(?!-?[^\W\d_])"
 )
 _SCALE = re.compile(
     r"\s*-?\s*(?P<scale>" + "|".join(sorted(map(re.escape, SCALES), key=len, reverse=True)) + r")\.?"
@@ -58,9 +58,14 @@ class Figure:
     spelled: bool = False  # written in words ("three million"), not digits
 
 
+def scaled_to_digits(sentence: str) -> str:
+    """Digits with a scale word as plain digits: "3 million" -> "3000000", "15 mil 383" -> "15383"."""
+    return _SCALED.sub(_scaled_digits, sentence)
+
+
 def to_digits(sentence: str, lang: str) -> str:
-    """Figures as plain digits: "three million" and "3 million" -> "3000000", "15 mil 383" -> "15383"."""
-    sentence = _SCALED.sub(_scaled_digits, sentence)
+    """Figures as plain digits, number words included: "three million" -> "3000000"."""
+    sentence = scaled_to_digits(sentence)
     if lang not in _TEXT2NUM_LANGS:
         return sentence
     return str(alpha2digit(sentence, lang, threshold=1.5))

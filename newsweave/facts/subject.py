@@ -1,0 +1,171 @@
+"""What a figure counts, read from the words around it without a parser.
+
+The counted noun after the figure ("320 mostly low-ranking soldiers"), or before it ("the death
+toll ... rose to 12,391", "the number of people who died ... 12,000"), the event verb of its
+clause ("fled", "defected"), and markers of a part of a whole ("including 1,730 in ...", "in one
+shelter", "nine soldiers interviewed", "a majority of 80"). Written by hand: a dependency parse
+would do better but costs a full spaCy pass per article; these rules use a small concept table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from newsweave.facts.lexicon import UNIT_CONCEPTS, VERB_CONCEPTS, fold, word_set
+
+TOKEN = re.compile(r"(?<![\w'’])[^\W\d_][\w'’\-]*|%|\$|€|£")
+BOUND = re.compile(r"[;:()\[\]—–]|,\s")
+_STOP = word_set(
+    """
+    in on at to by for from with were was are is be been being have has had will would could should
+    said says say and or but than as who that which this these those its their his her our them it into
+    over under after before during since until about while when where there here per what amid among
+    across against despite following within without toward towards upon via behind beyond near
+    through throughout because if so yet then also out up down off
+    en a y et und e na o u le la les el los las des du dans sur à ya wa kwa katika ni de
+    """
+)
+_SKIP_ADJ = word_set(
+    """
+    more other additional separate individual confirmed registered total new young mostly the all
+    some several just only about nearly around further estimated des d' d’ l' l’ del
+    """
+)
+# Irregular participles: a word like these right after a figure is a verb, not what it counts.
+_PARTICIPLES = word_set("sold made built left fled found held lost won hit seen taken given known shown")
+_NUMBER_OF = re.compile(r"\b(?:number|total|tally|count)\s+of\s+((?:[\w'’\-]+\s+){0,2}[\w'’\-]+)", re.I)
+_OF_THE = re.compile(
+    r"^\s*(?:(?:of|de|di|von)\s+|d['’])(?:(?:the|its|their|his|her|these|those|ses|leurs|ces)\s+)?", re.I
+)
+_TOLL = re.compile(r"\btoll\b", re.I)
+_CONJ = re.compile(r"\s(?:and|or|while|but|whereas|y|et|und|e|na)\s", re.I)
+_SPEECH = re.compile(r"\b(?:said|says|say|told|reported|reports|announced|according to|citing)\b", re.I)
+_INCLUDING = re.compile(
+    r"\b(?:including|among them|among whom|of whom|of them|of which|incluidos?|incluidas?|incluyendo|"
+    r"dont|darunter|davon)\s*$",
+    re.IGNORECASE,
+)
+_MARGIN = re.compile(r"\b(?:majority|margin|lead)\s+(?:of\s+)?$", re.IGNORECASE)
+_CONTAINER = re.compile(
+    r"\b(?:in|at|inside|within)\s+(?:one|a|an|this|that|each|a single|the same|his|her|their|its|our)\s+"
+    r"(?!(?:span|period|row|statement|bid|move|sign|report|interview|series|total|number|way|time|"
+    r"matter|week|day|month|year|decade|hour|minute|letter|speech|video|post|tweet|message|"
+    r"country|nation|region|world|vote|poll|survey|ruling|case|sense|effort|state)\b)"
+    r"(?P<noun>[a-z][a-z\-]+)",
+)
+_SAMPLE = re.compile(r"\binterview|\bspoke (?:to|with)\b|\bspoken to\b|\bwe met\b|\bsurvey|\bpolled\b", re.I)
+
+Unit = tuple[str | None, str | None, str | None]  # surface, unit concept, implied event concept
+
+
+def concept(word: str, table: Mapping[str, object]) -> str | None:
+    """The table key naming ``word``: exact (short keys, plural aside) or the longest prefix."""
+    w = re.sub(r"^(?:d|l)['’]", "", fold(word).strip("'’"))
+    best = None
+    for k in table:
+        if len(k) <= 4:
+            if w in (k, k + "s", k + "es", k + "d", k + "ed"):
+                return k
+        elif w.startswith(k) and (best is None or len(k) > len(best)):
+            best = k
+    return best
+
+
+def _is_verb_form(low: str) -> bool:
+    return low in _PARTICIPLES or (low.endswith("ed") and len(low) > 4)
+
+
+def unit_after(right: str) -> Unit:
+    """The noun a figure counts when it follows the figure."""
+    right = _OF_THE.sub(" ", right, count=1)  # "2.5 million of the devices", "2,5 millions de modèles"
+    tokens = TOKEN.findall(right)[:6]
+    named: list[str] = []
+    for i, tok in enumerate(tokens):
+        low = tok.lower()
+        if low == "per" and i + 1 < len(tokens) and tokens[i + 1].lower() == "cent":
+            return "percent", "%", None
+        c = concept(tok, UNIT_CONCEPTS)
+        proper_name = tok[:1].isupper() and i + 1 < len(tokens) and tokens[i + 1][:1].isupper()
+        if c is not None and not proper_name:
+            unit, verb = UNIT_CONCEPTS[c]
+            return low, unit, verb
+        if low in _STOP or _is_verb_form(low):
+            break
+        if tok[:1].isupper():
+            named.append(tok)
+            continue
+        if "-" in tok or low.endswith("ly") or low in _SKIP_ADJ:
+            continue
+        nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        if nxt and nxt not in _STOP and nxt.endswith("s") and not low.endswith("s") and nxt.isalpha():
+            return f"{low} {nxt}", fold(nxt).rstrip("s"), None
+        return low, fold(low).rstrip("s") if len(low) > 3 else fold(low), None
+    product = re.match(r"^\s*((?:[A-Z][\w'’\-]*\s+)*[A-Z][\w'’\-]*\s*\d+\w*)", right)
+    if named and product:  # "2.5 million Galaxy Note 7s": a count of a named product counts its units
+        return " ".join(product.group(1).split()), "units", None
+    return None, None, None
+
+
+def unit_before(left: str) -> Unit:
+    """'The death toll ... rose to', 'the number of people who died ... has passed'."""
+    last = list(_NUMBER_OF.finditer(left))
+    if last:
+        m = last[-1]
+        for tok in TOKEN.findall(m.group(1)):
+            c = concept(tok, UNIT_CONCEPTS)
+            if c is not None:
+                return tok.lower(), *UNIT_CONCEPTS[c]
+    for tok in reversed(TOKEN.findall(left)[-16:]):
+        c = concept(tok, UNIT_CONCEPTS)
+        if c is not None and UNIT_CONCEPTS[c][1] is not None:
+            unit, verb = UNIT_CONCEPTS[c]
+            return ("deaths" if verb == "killed" else tok.lower()), unit, verb
+    if _TOLL.search(left):
+        return "deaths", "people", "killed"
+    return None, None, None
+
+
+def event_verb(left: str, right: str) -> tuple[str | None, str | None]:
+    """The event verb of the figure's clause: one governing it ("will replace all 2.5 million"),
+    else the words after the figure first."""
+    before = list(reversed(TOKEN.findall(left)[-8:]))
+    for tok in before[:3] + TOKEN.findall(right)[:8] + before[3:]:
+        c = None if tok.endswith("ly") else concept(tok, VERB_CONCEPTS)
+        if c is not None:
+            return tok.lower(), VERB_CONCEPTS[c]
+    return None, None
+
+
+def window(s: str, start: int, end: int, prev_end: int | None, next_start: int | None) -> tuple[str, str]:
+    """The figure's clause: left and right of it, cut at punctuation, at the figures around it and
+    at the conjunction that joins them ("12,391 people had died in Turkey and 2,992 in Syria")."""
+    lo = prev_end or 0
+    lo = max([lo] + [m.end() for m in BOUND.finditer(s, lo, start)])
+    hi = next_start if next_start is not None else len(s)
+    nb = BOUND.search(s, end, hi)
+    hi = nb.start() if nb else hi
+    left, right = s[lo:start], s[end:hi]
+    if prev_end is not None:
+        conj = list(_CONJ.finditer(left))
+        left = left[conj[-1].end() :] if conj else left
+    if next_start is not None and nb is None:
+        conj = list(_CONJ.finditer(right))
+        right = right[: conj[-1].start()] if conj else right
+    speech = list(_SPEECH.finditer(left))
+    if speech:  # "Samsung says it received 35 reports": the source is not the subject
+        left = left[speech[-1].end() :]
+    return left, right
+
+
+def part_of_whole(sentence: str, start: int) -> str | None:
+    """Why a figure counts only part of a whole, if it does."""
+    before = sentence[max(0, start - 30) : start]
+    if _INCLUDING.search(before):
+        return "including"
+    if _MARGIN.search(before):
+        return "margin"
+    if _SAMPLE.search(sentence):
+        return "sample"
+    cm = _CONTAINER.search(sentence)
+    return f"in one {cm.group('noun')}" if cm else None
