@@ -142,6 +142,9 @@ def test_feed_full_and_link_only_items() -> None:
     assert [(i.id, i.full) for i in feed.items] == [("g1", True), ("g2", False)]
     assert feed.items[0].published == "2026-03-03T00:00:00Z"
     assert feed.title == "Wrenmoor Courier"
+    relative = parse_feed(rss([{"title": "R", "link": "/news/3", "guid": "g3"}]).encode(),
+                          "http://a.example/feeds/rss.xml")
+    assert relative.items[0].link == "http://a.example/news/3"
 
 
 @pytest.mark.parametrize("evil", [

@@ -208,7 +208,7 @@ class Crawler:
 
     def _feed_items(self, task: Task, resp: Response,
                     found: list[Found]) -> list[Task]:
-        feed = parse_feed(resp.body)
+        feed = parse_feed(resp.body, resp.url)
         more: list[Task] = []
         for item in feed.items:
             link = canonical_url(item.link) if item.link else None

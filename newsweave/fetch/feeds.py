@@ -71,8 +71,9 @@ def _item(entry: Any) -> FeedItem:
     )
 
 
-def parse_feed(body: bytes) -> Feed:
-    """Items of a feed. Raises ``UnsafeXml`` for entity tricks or a document that is no feed."""
+def parse_feed(body: bytes, base_url: str | None = None) -> Feed:
+    """Items of a feed (relative links resolved against ``base_url``). Raises ``UnsafeXml`` for
+    entity tricks or a document that is no feed."""
     if b"<!ENTITY" in body[:65536].upper():
         raise UnsafeXml("unsafe XML refused (entity declarations)")
     try:
@@ -81,7 +82,9 @@ def parse_feed(body: bytes) -> Feed:
         if "unsafe" in str(exc):
             raise
         # Malformed but entity-free: feedparser's lenient parser copes with the real world.
-    parsed = feedparser.parse(body, sanitize_html=True, resolve_relative_uris=True)
+    headers = {"content-location": base_url} if base_url else None
+    parsed = feedparser.parse(body, sanitize_html=True, resolve_relative_uris=True,
+                              response_headers=headers)
     if not parsed.get("version") and not parsed.entries:
         raise UnsafeXml("not an RSS or Atom feed")
     return Feed(title=parsed.feed.get("title") or None, items=[_item(e) for e in parsed.entries])
