@@ -424,6 +424,14 @@ def test_changed_page_is_stored_as_new_version(site: Site, tmp_path: Path) -> No
     assert "1 unchanged" in err and site.hits("/live/5")[-1].status == 304
     rows = articles_in(db)
     assert len(rows) == 2 and rows[0]["id"] != rows[1]["id"]
+    from newsweave.fetch.state import FetchState
+
+    state = FetchState(db)
+    try:
+        stamps = [state.fetched_at(r["id"]) for r in rows]
+    finally:
+        state.close()
+    assert all(s and s.startswith("20") and s.endswith("+00:00") for s in stamps)
     assert {r["url"] for r in rows} == {url}
 
 

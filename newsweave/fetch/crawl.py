@@ -201,7 +201,7 @@ class Crawler:
         final = canonical_url(resp.url)
         declared = declared_canonical(html, resp.url)
         hint = task.hint
-        return fetched(html, declared or final, also=(task.url, final),
+        return fetched(html, declared or final, resp.fetched_at, also=(task.url, final),
                        title=hint.title if hint else None,
                        date=hint.published if hint else None,
                        author=hint.author if hint else None)
@@ -215,7 +215,7 @@ class Crawler:
             if item.full or link is None:
                 try:
                     f = fetched(item.html or "", link or task.url + "#" + item.id,
-                                title=item.title, date=item.published, author=item.author,
+                                resp.fetched_at, title=item.title, date=item.published, author=item.author,
                                 outlet=feed.title, fmt="feed")
                 except InputError:
                     continue  # an item with neither a link nor text: nothing to read
@@ -298,6 +298,7 @@ class Crawler:
             else:
                 report.added.append(stored)
                 self.state.bind(stored, *f.keys)
+                self.state.provenance(stored, f.article.url, f.fetched_at)
             self._done(task, resp)
 
     def _done(self, task: Task, resp: Response | None) -> None:

@@ -28,6 +28,7 @@ class Fetched:
     article: Article
     url: str  # canonical URL
     keys: tuple[str, ...]  # canonical URLs it is known under, and its text hash
+    fetched_at: str = ""  # ISO 8601, UTC
 
 
 def article_id(url: str) -> str:
@@ -61,10 +62,10 @@ def read_html(html: str, url: str, title: str | None = None, date: str | None = 
     return doc, article
 
 
-def fetched(html: str, url: str, also: tuple[str, ...] = (), title: str | None = None,
-            date: str | None = None, author: str | None = None, outlet: str | None = None,
-            fmt: str = "html") -> Fetched:
+def fetched(html: str, url: str, fetched_at: str, also: tuple[str, ...] = (),
+            title: str | None = None, date: str | None = None, author: str | None = None,
+            outlet: str | None = None, fmt: str = "html") -> Fetched:
     doc, article = read_html(html, url, title, date, author, outlet, fmt)
     keys = tuple(dict.fromkeys(("url:" + url, *("url:" + a for a in also),
                                 text_key(article.text))))
-    return Fetched(doc=doc, article=article, url=url, keys=keys)
+    return Fetched(doc=doc, article=article, url=url, keys=keys, fetched_at=fetched_at)

@@ -1,6 +1,7 @@
 """What fetching remembers between runs, in the store's SQLite file beside the articles:
 validators per URL (so a re-poll of an unchanged resource costs a 304), feed items already
-handled, the article each canonical URL or text became, and when each feed was last polled.
+handled, the article each canonical URL or text became (and when it was fetched), and when
+each feed was last polled.
 
 The tables are ours (``fetch_*``), created with ``IF NOT EXISTS`` so they never collide with
 the store's own migrations.
@@ -30,6 +31,9 @@ CREATE TABLE IF NOT EXISTS fetch_items (
   PRIMARY KEY (feed, item)
 );
 CREATE TABLE IF NOT EXISTS fetch_keys (key TEXT PRIMARY KEY, article_id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS fetch_articles (
+  article_id TEXT PRIMARY KEY, url TEXT, fetched_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS fetch_feeds (
   feed TEXT PRIMARY KEY, polls INTEGER NOT NULL DEFAULT 0, last_poll TEXT, last_outcome TEXT
 );
@@ -139,6 +143,20 @@ class FetchState:
                 "INSERT OR REPLACE INTO fetch_keys (key, article_id) VALUES (?, ?)",
                 [(k, article_id) for k in keys],
             )
+
+    def provenance(self, article_id: str, url: str | None, fetched_at: str) -> None:
+        """Where and when a stored article was fetched."""
+        with self._write():
+            self.conn.execute(
+                "INSERT OR REPLACE INTO fetch_articles (article_id, url, fetched_at)"
+                " VALUES (?, ?, ?)", (article_id, url, fetched_at),
+            )
+
+    def fetched_at(self, article_id: str) -> str | None:
+        row = self.conn.execute(
+            "SELECT fetched_at FROM fetch_articles WHERE article_id = ?", (article_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def polled(self, feed: str, outcome: str) -> int:
         """Record one poll of ``feed``; returns how many polls it has had in all."""
