@@ -102,3 +102,31 @@ def test_casing_left_alone_without_injection() -> None:
 def test_acronyms_restored(damaged: str, fixed: str) -> None:
     text = f"{damaged}\n\nThe claim was denied, the spokesman X='y'> said."
     assert clean_text(text).text.split("\n\n")[0] == fixed
+
+
+@pytest.mark.parametrize(
+    ("damaged", "fixed"),
+    [
+        (
+            "Prime MinisterM='k'> Jonas Halt Will MeetM='k'> the board.",
+            "Prime Minister Jonas Halt will meet the board.",
+        ),
+        ("Mr Ruiz PromisedM='k'> the strikers amnesty.", "Mr Ruiz promised the strikers amnesty."),
+        (
+            "The deal was struck by Opposition LeaderM='k'> Mira Castell.",
+            "The deal was struck by opposition leader Mira Castell.",
+        ),
+        ("In A StatementM='k'> to reporters, she spoke.", "In a statement to reporters, she spoke."),
+        ("\"I HaveM='k'> SeenM='k'> it,\" she said.", '"I have seen it," she said.'),
+        (
+            "It was their Plan A all along, after The VoteM='k'> failed.",
+            "It was their Plan A all along, after the vote failed.",
+        ),
+        (
+            "After the vote.\n\nPrime MinisterM='k'> Jonas Halt spoke.",
+            "After the vote.\n\nPrime Minister Jonas Halt spoke.",
+        ),
+    ],
+)
+def test_names_kept_and_injected_case_undone(damaged: str, fixed: str) -> None:
+    assert clean_text(damaged).text == fixed

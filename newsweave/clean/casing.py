@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from newsweave.clean.lexicon import case_counts, load_words
 from newsweave.clean.outlets import ALIASES
@@ -30,11 +30,14 @@ FUNCTION_WORDS = load_words("function_words.txt")
 KEEP = frozenset(
     {"i", "i'm", "i've", "i'll", "i'd", "mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "ft", "pt", "hr"}
 )
+SUBJECT_CUES = load_words("subject_cues.txt")
+PRONOUNS = frozenset({"i", "i'm", "i've", "i'll", "i'd"})  # capitals that never make a name
 COMMON_SHARE = 0.2  # a touched word written in lower case at least this often is a common word
 NAME_SHARE = 0.2  # a word written in lower case less often than this is a name
 RARE_TOTAL = 20  # below this many sightings in the lexicon a word is judged with...
 RARE_SHARE = 2 / 3  # ...a stricter share: it is a name unless mostly written in lower case
-ALWAYS_LOWER = 0.95  # a touched word this rarely capitalised is never part of a name...
+ALWAYS_LOWER = 0.9  # a touched word this rarely capitalised is no part of a name it ends...
+DESCRIPTOR = 0.8  # ...and one this rarely capitalised, no part of a name it begins...
 ALWAYS_LOWER_TOTAL = 50  # ...when the lexicon has seen it often enough to say so
 LONE_LOWER = 0.9  # an untouched lone capital is lower-cased above this share
 SEEN_LOWER = 0.5  # ...or above this one when the document also writes it in lower case
@@ -95,6 +98,7 @@ class DocEvidence:
     lower_forms: set[str]
     upper_forms: set[str]
     capital_mid: Counter[str]
+    capital_untouched: set[str] = field(default_factory=set)  # Title-cased where no cut was
 
 
 def evidence(tokens: list[Token]) -> DocEvidence:
@@ -122,7 +126,7 @@ def _runs(text: str, tokens: list[Token]) -> list[list[int]]:
     runs: list[list[int]] = []
     current: list[int] = []
     for i, tok in enumerate(tokens):
-        part = tok.capital and tok.lower not in FUNCTION_WORDS
+        part = tok.capital and (tok.text == "A" or tok.lower not in FUNCTION_WORDS | PRONOUNS)
         if part and current and _joined(text, tokens[current[-1]], tok):
             current.append(i)
             continue
@@ -149,13 +153,14 @@ def _touched_phrases(text: str, tokens: list[Token], touched: set[int]) -> set[i
 
 def _indefinite(text: str, tokens: list[Token], first: int) -> bool:
     """The run is introduced by ``a``/``an``, or by an article plus a lower-case modifier."""
-    if first == 0:
+    if first == 0 or tokens[first].sentence_start or not _joined(text, tokens[first - 1], tokens[first]):
         return False
     prev = tokens[first - 1]
     if prev.lower in INDEFINITE:
         return True
     if prev.text.islower() and prev.lower not in FUNCTION_WORDS and first >= 2:
-        return tokens[first - 2].lower in INDEFINITE | {"the"}
+        before = tokens[first - 2]
+        return before.lower in INDEFINITE | {"the"} and _joined(text, before, prev)
     return False
 
 
@@ -164,11 +169,6 @@ def _lower_touched(tok: Token, ev: DocEvidence) -> bool:
     if cc is None:
         return tok.lower in ev.lower_forms
     return cc.lower_share >= COMMON_SHARE or tok.lower in ev.lower_forms
-
-
-def _always_lower(tok: Token) -> bool:
-    cc = case_counts(tok.lower)
-    return cc is not None and cc.total >= ALWAYS_LOWER_TOTAL and cc.lower_share >= ALWAYS_LOWER
 
 
 def _lone_common(tok: Token, ev: DocEvidence) -> bool:
@@ -199,6 +199,26 @@ def _acronym(tok: Token, ev: DocEvidence) -> str | None:
     return None
 
 
+def _edges(run: list[int], tokens: list[Token], touched: set[int], ev: DocEvidence) -> set[int]:
+    """Touched words at the ends of a run with a name that are no part of it: verbs glued on
+    ("Mr Guaidó Promised"), descriptors in front ("Opposition Leader Mira Castell"). A word the
+    document also capitalises where nothing was cut is a name ("Mike Pence" ... "Mr Pence")."""
+    out: set[int] = set()
+    first_name = next((k for k, i in enumerate(run) if _name_like(tokens[i], ev)), len(run))
+    for order, share in ((run[::-1], ALWAYS_LOWER), (run[:first_name], DESCRIPTOR)):
+        for i in order:
+            tok = tokens[i]
+            if i not in touched or not tok.titlecase or tok.lower in ev.capital_untouched:
+                break
+            if i + 1 < len(tokens) and tokens[i + 1].lower in SUBJECT_CUES:
+                break  # "Jonas Halt will meet": the word before a verb is the name's end
+            cc = case_counts(tok.lower.rsplit("-", 1)[-1])
+            if cc is None or cc.total < ALWAYS_LOWER_TOTAL or cc.lower_share < share:
+                break
+            out.add(i)
+    return out
+
+
 def _decide(text: str, tokens: list[Token], ev: DocEvidence, touched: set[int]) -> dict[int, str]:
     """New spellings by token index."""
     new: dict[int, str] = {}
@@ -207,26 +227,43 @@ def _decide(text: str, tokens: list[Token], ev: DocEvidence, touched: set[int]) 
         if acronym:
             new[i] = acronym
             tok.text, tok.titlecase = acronym, False
+    ev.capital_untouched = {
+        t.lower for i, t in enumerate(tokens) if t.titlecase and not t.sentence_start and i not in touched
+    }
     runs = [(run, *_judgeable(text, tokens, run, ev)) for run in _runs(text, tokens)]
     for run, has_name, indefinite in runs:  # first the phrases the injector touched
-        for pos, i in enumerate(run):
+        edges = _edges(run, tokens, touched, ev) if has_name else set()
+        for i in run:
             tok = tokens[i]
-            if i not in touched or not _candidate(tok, ev):
+            if i not in touched or not _candidate(tokens, i, ev):
                 continue
-            last = pos == len(run) - 1
-            if has_name and not indefinite and not (last and _always_lower(tok)):
+            if has_name and not indefinite and i not in edges:
                 continue
             if _lower_touched(tok, ev):
                 new[i] = tok.lower
     ev.lower_forms.update(new.values())  # what was just repaired is evidence for the rest
     for run, _, _ in runs:
         i = run[0]
-        if len(run) == 1 and i not in touched and _candidate(tokens[i], ev) and _lone_common(tokens[i], ev):
+        if len(run) == 1 and i not in touched and _candidate(tokens, i, ev) and _lone_common(tokens[i], ev):
             new[i] = tokens[i].lower
     for i, tok in enumerate(tokens):
-        if tok.lower in FUNCTION_WORDS and tok.titlecase and not tok.sentence_start:
+        if tok.sentence_start:
+            continue
+        if tok.lower in FUNCTION_WORDS and tok.titlecase:
             new[i] = tok.lower
+        elif tok.text == "A" and _article_a(text, tokens, i, new):
+            new[i] = "a"
     return new
+
+
+def _article_a(text: str, tokens: list[Token], i: int, new: dict[int, str]) -> bool:
+    """A mid-sentence "A" before a word is the article, unless a capital precedes ("Plan A")."""
+    if i + 1 >= len(tokens) or not _joined(text, tokens[i], tokens[i + 1]):
+        return False
+    prev = tokens[i - 1] if i else None
+    return (
+        prev is None or not prev.capital or prev.lower in FUNCTION_WORDS or new.get(i - 1, "A")[:1].islower()
+    )
 
 
 def _judgeable(text: str, tokens: list[Token], run: list[int], ev: DocEvidence) -> tuple[bool, bool]:
@@ -234,9 +271,12 @@ def _judgeable(text: str, tokens: list[Token], run: list[int], ev: DocEvidence) 
     return any(_name_like(tokens[i], ev) for i in run), _indefinite(text, tokens, run[0])
 
 
-def _candidate(tok: Token, ev: DocEvidence) -> bool:
-    """A mid-sentence Title-case word that is not a name by the lexicon's evidence."""
-    return not (tok.sentence_start or not tok.titlecase or tok.lower in KEEP or _name_like(tok, ev))
+def _candidate(tokens: list[Token], i: int, ev: DocEvidence) -> bool:
+    """A mid-sentence Title-case word that is not a name by the evidence, nor follows Mr or Dr."""
+    tok = tokens[i]
+    if tok.sentence_start or not tok.titlecase or tok.lower in KEEP or _name_like(tok, ev):
+        return False
+    return i == 0 or tokens[i - 1].lower not in KEEP - PRONOUNS
 
 
 def restore_casing(text: str, touched_starts: set[int]) -> tuple[str, list[Removed]]:
