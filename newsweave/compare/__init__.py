@@ -13,9 +13,12 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from newsweave.facts.claims import Found
 from newsweave.records import Claim, Comparison, Status
+
+if TYPE_CHECKING:  # facts imports compare; the claim reader is only a type here
+    from newsweave.facts.claims import Found
 
 Key = tuple[str | None, str | None, frozenset[str], str | None]
 
@@ -96,19 +99,19 @@ def _interval(c: Claim) -> tuple[float, float]:
 
 def _trailing_zeros(v: float) -> int:
     n, zeros = int(abs(v)), 0
-    while n and n % 10 == 0 and v.is_integer():
+    while n and n % 10 == 0 and float(v).is_integer():
         n //= 10
         zeros += 1
     return zeros
 
 
 def same_figure(a: float, b: float) -> bool:
-    """Equal within rounding: 12,391 and "12,000" agree, 2.5 million and 2,500,000 agree."""
+    """Equal within rounding: 12,391 and "12,000" agree, 2.5 million and 2,500,000 agree, 41 and 40 do not."""
     if math.isclose(a, b, rel_tol=1e-6):
         return True
     r, other = (a, b) if _trailing_zeros(a) >= _trailing_zeros(b) else (b, a)
-    z = _trailing_zeros(r)
-    return z > 0 and round(other, -z) == r
+    z = _trailing_zeros(r)  # a round hundred, thousand... stands for the figures that round to it
+    return z >= 2 and round(other, -z) == r
 
 
 def _coincide(a: Claim, b: Claim) -> bool:

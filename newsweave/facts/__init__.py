@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from newsweave.compare import Aligned, compare
 from newsweave.facts.claims import Found, find_claims
-from newsweave.facts.entities import EntityIndex, Mention, tag
+from newsweave.facts.entities import EntityIndex, Mention, refine, tag
 from newsweave.facts.quotes import find_quotes
 from newsweave.facts.timeline import resolvers, timeline
 from newsweave.nlp.sentences import split_sentences
@@ -50,7 +50,8 @@ def _analysed(articles: Sequence[Article], stories: Sequence[Story]) -> list[Art
 
 def entity_index(articles: Sequence[Article], stories: Sequence[Story], tagger: Tagger = tag) -> EntityIndex:
     analysed = _analysed(articles, stories)
-    mentions = dict(zip([a.id for a in analysed], tagger([a.text for a in analysed]), strict=True))
+    tagged = tagger([a.text for a in analysed])
+    mentions = {a.id: refine(a.text, raw) for a, raw in zip(analysed, tagged, strict=True)}
     index = EntityIndex(mentions, {a.id: a.text for a in analysed})
     for a in articles:
         if a.id not in mentions:

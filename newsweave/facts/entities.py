@@ -89,25 +89,31 @@ def title_start(text: str, start: int) -> int:
 
 
 def tag(texts: Sequence[str]) -> list[list[Mention]]:
-    """spaCy NER over ``texts`` (one batched pass), mentions extended over their titles."""
+    """spaCy NER over ``texts`` in one batched pass (the default tagger; any other may be passed)."""
     from newsweave.nlp.models import load_spacy
 
     nlp = load_spacy(("ner",))
-    out: list[list[Mention]] = []
-    for text, doc in zip(texts, nlp.pipe(texts, batch_size=32), strict=True):
-        found: list[Mention] = []
-        for ent in doc.ents:
-            if ent.label_ not in KEEP or not any(c.isalpha() for c in ent.text):
-                continue
-            start = title_start(text, ent.start_char) if ent.label_ in {"PERSON", "ORG"} else ent.start_char
-            end = ent.end_char
-            if ent.label_ == "ORG":  # NER often stops short: "Disaster and Emergency Management [Presidency]"
-                more = _CAPITALISED_AFTER.match(text, end)
-                end = more.end() if more else end
-            for s, e in _split_pair(text, start, end, ent.label_) if "\n" not in text[start:end] else ():
-                found.extend(_mention(text, s, e, ent.label_))
-        out.append(_titled_names(text, found))
-    return out
+    return [
+        [Mention(e.text, e.label_, e.start_char, e.end_char) for e in doc.ents]
+        for doc in nlp.pipe(texts, batch_size=32)
+    ]
+
+
+def refine(text: str, raw: Sequence[Mention]) -> list[Mention]:
+    """A tagger's mentions as written: titles included ("Sgt. Jorge Torres"), an ORG cut short
+    completed, "Floyd and Chauvin" split, and titled names the tagger missed or mislabelled added."""
+    found: list[Mention] = []
+    for ent in raw:
+        if ent.label not in KEEP or not any(c.isalpha() for c in ent.text):
+            continue
+        start = title_start(text, ent.start) if ent.label in {"PERSON", "ORG"} else ent.start
+        end = ent.end
+        if ent.label == "ORG":  # NER often stops short: "Disaster and Emergency Management [Presidency]"
+            more = _CAPITALISED_AFTER.match(text, end)
+            end = more.end() if more else end
+        for s, e in _split_pair(text, start, end, ent.label) if "\n" not in text[start:end] else ():
+            found.extend(_mention(text, s, e, ent.label))
+    return _titled_names(text, found)
 
 
 _TITLED = re.compile(r"\b([A-Z][a-z]+\.?)((?:\s+[A-Z][\w’'\-]+){1,3})")
@@ -115,16 +121,17 @@ _TITLED = re.compile(r"\b([A-Z][a-z]+\.?)((?:\s+[A-Z][\w’'\-]+){1,3})")
 
 def _titled_names(text: str, found: list[Mention]) -> list[Mention]:
     """Names after a title that NER missed ("President Donald Trump") are people too."""
-    taken = [(m.start, m.end) for m in found]
     extra = []
     for m in _TITLED.finditer(text):
-        if not _is_title(m.group(1)) or any(a < m.end() and m.start() < b for a, b in taken):
+        if not _is_title(m.group(1)) or any(_is_title(w) for w in m.group(2).split()):
             continue
-        names = m.group(2).split()
-        if any(_is_title(w) for w in names):
+        overlap = [f for f in found if f.start < m.end() and m.start() < f.end]
+        if any(f.label == "PERSON" for f in overlap):
             continue
-        start = title_start(text, m.start(2))
-        extra.extend(_mention(text, start, m.end(), "PERSON"))
+        # A title says "person" louder than the model: "Mr Halden" tagged GPE is a man.
+        found = [f for f in found if f not in overlap]
+        name_at = m.end() - len(m.group(2).lstrip())
+        extra.extend(_mention(text, title_start(text, name_at), m.end(), "PERSON"))
     return sorted(found + extra, key=lambda x: x.start)
 
 
@@ -185,8 +192,8 @@ class EntityIndex:
         for ms in mentions.values():
             for m in ms:
                 k = _key(m.text, person_tokens)
-                if k:
-                    labels[k][m.label] += 1
+                if k:  # a titled mention ("Mr Halden") outweighs the model's guesses
+                    labels[k][m.label] += 3 if m.label == "PERSON" and strip_titles(m.text) != m.text else 1
         self._label = {k: c.most_common(1)[0][0] for k, c in labels.items()}
         self._parent: dict[tuple[str, ...], tuple[str, ...]] = {k: k for k in labels}
         self._merge(mentions, texts)

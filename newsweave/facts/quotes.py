@@ -274,7 +274,12 @@ def _reported_speech(text: str, sentences: list[Sentence], segments: list[_Segme
             continue
         chunk = _ABBREV_DOT.sub(r"\1", text[sent.start : sent.end])
         m = _SAYS_FIRST.match(chunk) or _SAYS.search(chunk)
-        if m and m.group("who").split()[0].lower() not in _PRONOUNS | _AUX:
+        if not m or re.search(r"\b(?:is|are|was|were|be|been)\s*$", m.group("who")):
+            continue  # "90 officers are said to have defected" names no speaker
+        words = m.group("who").split()
+        if words[0].lower() in _PRONOUNS | _AUX or len(words) > 5:
+            continue
+        if _is_name(m.group("who")) or words[0].lower() in _DETERMINERS:
             out.append((sent.start, m.group("who")))
     return out
 

@@ -1,0 +1,117 @@
+"""Aligning figures across stories and labelling agree / differ / conflict / single."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsweave.compare import Aligned, align, compare, same_figure, status
+from newsweave.facts import to_claim
+from newsweave.facts.claims import Found
+from newsweave.facts.numbers import Figure
+
+
+def item(
+    n: int,
+    value: float,
+    kind: str = "exact",
+    *,
+    story: str,
+    unit: str | None = "soldiers",
+    verb: str | None = "left",
+    places: tuple[str, ...] = (),
+    part: str | None = None,
+    published: str | None = None,
+    as_of: str | None = None,
+    copy: bool = False,
+    english: bool = True,
+) -> Aligned:
+    low, high = {"low": (value, None), "high": (None, value)}.get(kind, (value, value))
+    fig = Figure(value, low, high, None if kind == "exact" else kind, 0, 1)
+    found = Found(fig, 0, 1, unit, unit, verb, verb, frozenset(places), part, None, as_of, False)
+    return Aligned(to_claim(found, f"a{n}", n), found, story, published, copy, english)
+
+
+def test_lower_bounds_that_coincide_agree() -> None:
+    items = [item(1, 3e6, "low", story="ap"), item(2, 3e6, "low", story="bbc")]
+    assert status(items) == "agree"
+
+
+def test_compatible_lower_bounds_differ() -> None:
+    items = [item(1, 320, "low", story="ap"), item(2, 100, "low", story="bbc")]
+    assert status(items) == "differ"
+
+
+def test_disjoint_exact_figures_conflict_unless_dated_apart() -> None:
+    same_day = [item(1, 40, story="x", as_of="2024-03-09"), item(2, 55, story="y", as_of="2024-03-09")]
+    assert status(same_day) == "conflict"
+    apart = [item(1, 40, story="x", as_of="2024-03-09"), item(2, 55, story="y", as_of="2024-03-11")]
+    assert status(apart) == "differ"
+
+
+def test_copies_of_one_story_never_corroborate() -> None:
+    items = [item(1, 40, story="wire"), item(2, 40, story="wire", copy=True)]
+    assert status(items) == "single"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        (12391, 12000, True),
+        (2.5e6, 2_500_000, True),
+        (15383, 15000, True),
+        (320, 100, False),
+        (41, 40, False),
+    ],
+)
+def test_same_figure_within_rounding(a: float, b: float, same: bool) -> None:
+    assert same_figure(a, b) is same
+
+
+def test_part_of_a_whole_stays_apart_from_the_total() -> None:
+    items = [
+        item(1, 320, "low", story="ap"),
+        item(2, 40, story="ap", part="in one shelter"),
+        item(3, 100, "low", story="bbc"),
+    ]
+    groups = align(items)
+    assert [0, 2] in groups and [1] in groups
+
+
+def test_unplaced_figure_joins_the_total_not_a_part() -> None:
+    items = [
+        item(1, 15000, "low", story="a", unit="people", verb="killed", places=("Syria", "Turkey")),
+        item(2, 12391, story="a", unit="people", verb="killed", places=("Turkey",)),
+        item(3, 2992, story="b", unit="people", verb="killed", places=("Syria",)),
+        item(4, 15383, "low", story="c", unit="people", verb="killed"),
+    ]
+    groups = align(items)
+    assert [0, 3] in groups and [1] in groups and [2] in groups
+
+
+def test_owners_that_do_not_cover_each_other_keep_unplaced_apart() -> None:
+    items = [
+        item(1, 365, story="a", unit="seats", verb="won", places=("Conservatives",)),
+        item(2, 203, story="b", unit="seats", verb="won", places=("Labour",)),
+        item(3, 364, story="c", unit="seats", verb="won"),
+    ]
+    assert sorted(align(items)) == [[0], [1], [2]]
+
+
+def test_later_version_supersedes_and_is_not_a_second_source() -> None:
+    items = [
+        item(1, 270, "low", story="wire", published="2024-03-11"),
+        item(2, 320, "low", story="wire", published="2024-03-12", copy=True),
+    ]
+    (comp,) = compare(items)
+    assert items[1].claim.supersedes == items[0].claim.id
+    assert items[0].claim.supersedes is None
+    assert comp.status == "single"
+
+
+def test_translation_takes_the_subject_of_its_original() -> None:
+    items = [
+        item(1, 12391, story="afp", unit="people", verb="killed", places=("Turkey",)),
+        item(2, 12391, story="afp", unit="people", verb=None, copy=True, english=False),
+        item(3, 12391, story="dpa", unit="people", verb="killed", places=("Turkey",)),
+    ]
+    assert align(items) == [[0, 1, 2]]

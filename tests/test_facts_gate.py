@@ -1,0 +1,31 @@
+"""Quality gate: the facts stage on the labelled dev pages of ../shared/data.
+
+The minimums are the scores measured when they were pinned (bench/facts.py); they only ever rise.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.facts import score  # noqa: E402
+
+MINIMUMS = {
+    "figure_recall_en": 0.98,
+    "figure_recall_all": 0.98,
+    "grouping_bcubed_f1": 0.71,
+    "speaker_accuracy": 0.92,
+    "entity_merge_rate": 0.87,
+}
+
+
+@pytest.mark.gated
+@pytest.mark.slow
+def test_facts_meet_pinned_minimums(shared_dir: Path) -> None:
+    got = score(shared_dir).as_dict()
+    below = {k: round(got[k], 3) for k, floor in MINIMUMS.items() if got[k] < floor}
+    assert not below, f"below the pinned minimums {MINIMUMS}: {below}"
