@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from newsweave.errors import InputError
 from newsweave.fetch.client import FetchPolicy
 from newsweave.fetch.crawl import Crawler
 from newsweave.fetch.pages import Fetched
+from newsweave.fetch.watch import stop_on_signals
 from newsweave.fetch.watch import watch as run_watch
 
 DELAY = 0.3  # --delay: seconds between two requests to one host
@@ -277,3 +279,15 @@ def test_stopped_run_resumes_without_losing_or_refetching_items(
             assert len(site.hits(f"/n/{n}")) == 1
     finally:
         site.close()
+
+
+def test_signals_set_stop_and_a_second_one_interrupts() -> None:
+    stop = threading.Event()
+    before = signal.getsignal(signal.SIGTERM)
+    with stop_on_signals(stop):
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert stop.wait(5)
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)  # the handler raises before this ends
+    assert signal.getsignal(signal.SIGTERM) is before

@@ -36,12 +36,15 @@ def parse_every(text: str) -> float:
 
 @contextmanager
 def stop_on_signals(stop: threading.Event) -> Iterator[None]:
-    """SIGINT and SIGTERM set ``stop`` instead of killing the process (main thread only)."""
+    """SIGINT and SIGTERM set ``stop`` instead of killing the process (main thread only); a
+    second signal while stopping interrupts at once (``KeyboardInterrupt``)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def handler(signum: int, frame: FrameType | None) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
         stop.set()
 
     previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGINT, signal.SIGTERM)}
