@@ -102,17 +102,40 @@ def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
     return not sentence.rstrip().endswith("?")
 
 
+def spans(text: str) -> list[tuple[int, int]]:
+    """Every sentence of ``text`` as a span, the first one without its dateline."""
+    out: list[tuple[int, int]] = []
+    for position, sent in enumerate(split_sentences(text)):
+        start = strip_dateline(text, sent.start, sent.end) if position == 0 else sent.start
+        out.append((start, sent.end))
+    return out
+
+
 def candidates(
     texts: Sequence[str], min_words: int = 8, max_words: int = 55, anaphoric: bool = True
 ) -> list[Candidate]:
     """Every readable sentence of every document, with spans into the document text."""
+    return [
+        c
+        for d, text in enumerate(texts)
+        for c in readable(d, text, spans(text), min_words, max_words, anaphoric)
+    ]
+
+
+def readable(
+    doc: int,
+    text: str,
+    sentence_spans: Sequence[tuple[int, int]],
+    min_words: int,
+    max_words: int,
+    anaphoric: bool,
+) -> list[Candidate]:
+    """The sentences of one document that may be extracted."""
     out: list[Candidate] = []
-    for d, text in enumerate(texts):
-        for position, sent in enumerate(split_sentences(text)):
-            start = strip_dateline(text, sent.start, sent.end) if position == 0 else sent.start
-            body = text[start : sent.end]
-            if not anaphoric and opens_unresolved(body):
-                continue
-            if is_readable(body, min_words, max_words):
-                out.append(Candidate(d, position, start, sent.end, body, len(body.split())))
+    for position, (start, end) in enumerate(sentence_spans):
+        body = text[start:end]
+        if not anaphoric and opens_unresolved(body):
+            continue
+        if is_readable(body, min_words, max_words):
+            out.append(Candidate(doc, position, start, end, body, len(body.split())))
     return out

@@ -14,10 +14,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.nlp.sentences import split_sentences
 from newsweave.records import SummarySentence
 from newsweave.summarize import SourceDoc
-from newsweave.summarize.candidates import Candidate, candidates
+from newsweave.summarize.candidates import Candidate, readable, spans
 from newsweave.summarize.ilp import select
 from newsweave.summarize.order import reading_order
 from newsweave.summarize.terms import bigram_concepts, stems, stopwords_en, tokens
@@ -30,6 +29,7 @@ class CoverageSettings:
     min_share: float = 0.25  # a concept must appear in this share of the documents (at least 2)
     min_words: int = 8
     max_words: int = 55
+    fill_share: float = 0.85  # below this share of the budget, relax the document floor
     anaphoric: bool = False  # whether sentences opening with a pronoun or connective may be chosen
     lang_share: float = 3.0  # reader-language text needed, in multiples of the budget
 
@@ -55,53 +55,78 @@ class CoverageSummarizer:
         self, docs: Sequence[SourceDoc], words: int, lang: str = "en"
     ) -> list[SummarySentence]:
         cfg = self.settings
-        keep = choose_language(docs, lang, words, cfg.lang_share)
-        chosen_docs = [docs[i] for i in keep]
-        texts = [d.text for d in chosen_docs]
-        weights = self._concept_weights(chosen_docs)
-        cands = candidates(texts, cfg.min_words, cfg.max_words, cfg.anaphoric)
-        cand_concepts = [self._concepts(c.text, chosen_docs[c.doc].lang) for c in cands]
-        ids: dict[str, int] = {}
-        rows: list[list[int]] = []
-        for cs in cand_concepts:
-            rows.append([ids.setdefault(c, len(ids)) for c in cs if c in weights])
-        w = [0.0] * len(ids)
-        for c, i in ids.items():
-            w[i] = weights[c]
-        lengths = [c.words for c in cands]
-        bonus = [1e-3 / (1 + c.position) for c in cands]
-        picked = select(rows, lengths, w, words, bonus)
+        chosen_docs = [docs[i] for i in choose_language(docs, lang, words, cfg.lang_share)]
+        doc_spans = [spans(d.text) for d in chosen_docs]
+        concepts = [
+            [self._concepts(d.text[a:b], d.lang) for a, b in ss]
+            for d, ss in zip(chosen_docs, doc_spans, strict=True)
+        ]
+        cands = [
+            c
+            for i, d in enumerate(chosen_docs)
+            for c in readable(i, d.text, doc_spans[i], cfg.min_words, cfg.max_words, cfg.anaphoric)
+        ]
+        support, lead = self._support(concepts)
+        n = len(chosen_docs)
+        floor = max(2, math.ceil(cfg.min_share * n)) if n > 1 else 2
+        while True:
+            weights = {
+                c: k + cfg.lead_bonus * lead[c] for c, k in support.items() if k >= floor
+            }
+            rows, w = self._index(cands, concepts, weights)
+            picked = select(rows, [c.words for c in cands], w, words)
+            used = sum(cands[j].words for j in picked)
+            # Too few shared concepts to fill the budget (few or very different documents):
+            # let concepts shared by fewer documents count too.
+            if used >= cfg.fill_share * words or floor <= 1:
+                break
+            floor -= 1
         ordered = reading_order([cands[j] for j in picked], chosen_docs)
         if self.fill:
-            extra = self._filler(cands, picked, rows, w, words - sum(lengths[j] for j in picked))
+            extra = self._filler(cands, picked, rows, w, words - used)
             ordered += [extra] if extra else []
         return [
             SummarySentence(c.text, chosen_docs[c.doc].id, c.start, c.end) for c in ordered
         ]
 
-    def _concepts(self, text: str, lang: str) -> set[str]:
+    @staticmethod
+    def _concepts(text: str, lang: str) -> set[str]:
         words = tokens(text)
         stop = stopwords_en() if lang.startswith("en") else frozenset()
         return bigram_concepts(words, stems(words, lang), stop)
 
-    def _concept_weights(self, docs: Sequence[SourceDoc]) -> dict[str, float]:
-        cfg = self.settings
-        df: dict[str, int] = defaultdict(int)
+    def _support(
+        self, concepts: list[list[set[str]]]
+    ) -> tuple[dict[str, int], dict[str, int]]:
+        """How many documents hold each concept, and how many hold it in their opening.
+
+        ``concepts[doc][sentence]``. A single document counts its sentences instead.
+        """
+        units = concepts if len(concepts) > 1 else [[s] for s in concepts[0]] if concepts else []
+        support: dict[str, int] = defaultdict(int)
         lead: dict[str, int] = defaultdict(int)
-        for doc in docs:
-            seen: set[str] = set()
-            opening: set[str] = set()
-            for k, sent in enumerate(split_sentences(doc.text)):
-                cs = self._concepts(doc.text[sent.start : sent.end], doc.lang)
-                seen |= cs
-                if k < cfg.lead_sentences:
-                    opening |= cs
-            for c in seen:
-                df[c] += 1
-            for c in opening:
+        for per_sentence in units:
+            for c in set().union(*per_sentence):
+                support[c] += 1
+        for per_sentence in concepts:
+            for c in set().union(*per_sentence[: self.settings.lead_sentences]):
                 lead[c] += 1
-        floor = max(2, math.ceil(cfg.min_share * len(docs))) if len(docs) > 1 else 1
-        return {c: n + cfg.lead_bonus * lead[c] for c, n in df.items() if n >= floor}
+        return support, lead
+
+    @staticmethod
+    def _index(
+        cands: Sequence[Candidate], concepts: list[list[set[str]]], weights: dict[str, float]
+    ) -> tuple[list[list[int]], list[float]]:
+        """Concept ids held by each candidate, and the weight of each id."""
+        ids: dict[str, int] = {}
+        rows = [
+            [ids.setdefault(k, len(ids)) for k in concepts[c.doc][c.position] if k in weights]
+            for c in cands
+        ]
+        w = [0.0] * len(ids)
+        for k, i in ids.items():
+            w[i] = weights[k]
+        return rows, w
 
     @staticmethod
     def _filler(

@@ -21,6 +21,7 @@ def select(
     budget: int,
     bonus: Sequence[float] | None = None,
     time_limit: float = 2.0,
+    pool: int = 0,
 ) -> list[int]:
     """Indices of the sentences whose concepts weigh most within ``budget`` words.
 
@@ -28,6 +29,9 @@ def select(
     score added to the objective (e.g. to prefer leads among equal coverage).
     """
     keep = _undominated(concepts, lengths, weights)
+    if pool and len(keep) > pool:
+        density = {j: sum(weights[i] for i in set(concepts[j])) / lengths[j] for j in keep}
+        keep = sorted(sorted(keep, key=lambda j: -density[j])[:pool])
     picked = _solve([concepts[j] for j in keep], [lengths[j] for j in keep], weights, budget,
                     None if bonus is None else [bonus[j] for j in keep], time_limit)
     return [keep[j] for j in picked]
