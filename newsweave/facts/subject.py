@@ -62,14 +62,28 @@ Unit = tuple[str | None, str | None, str | None]  # surface, unit concept, impli
 def concept(word: str, table: Mapping[str, object]) -> str | None:
     """The table key naming ``word``: exact (short keys, plural aside) or the longest prefix."""
     w = re.sub(r"^(?:d|l)['’]", "", fold(word).strip("'’"))
-    best = None
-    for k in table:
-        if len(k) <= 4:
-            if w in (k, k + "s", k + "es", k + "d", k + "ed"):
-                return k
-        elif w.startswith(k) and (best is None or len(k) > len(best)):
-            best = k
-    return best
+    short, long = _index(table)
+    for ending in ("", "s", "es", "d", "ed"):
+        if ending == "" or w.endswith(ending):
+            stem = w[: len(w) - len(ending)] if ending else w
+            if stem in short:
+                return stem
+    for n in range(len(w), 4, -1):
+        if w[:n] in long:
+            return w[:n]
+    return None
+
+
+_INDEXES: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _index(table: Mapping[str, object]) -> tuple[frozenset[str], frozenset[str]]:
+    """Short keys (whole words) and long keys (prefixes) of a concept table, computed once."""
+    key = id(table)
+    if key not in _INDEXES:
+        short = frozenset(k for k in table if len(k) <= 4)
+        _INDEXES[key] = (short, frozenset(table) - short)
+    return _INDEXES[key]
 
 
 def _is_verb_form(low: str) -> bool:
