@@ -1,7 +1,7 @@
 """Benchmark of ``newsweave cluster``: speed and peak memory on a synthetic stream, quality on dev.
 
-    .venv/bin/python bench/cluster.py            # 5,000 synthetic articles (quick)
-    .venv/bin/python bench/cluster.py --n 100000 # the full-scale run
+.venv/bin/python bench/cluster.py            # 5,000 synthetic articles (quick)
+.venv/bin/python bench/cluster.py --n 100000 # the full-scale run
 """
 
 from __future__ import annotations

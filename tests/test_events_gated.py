@@ -28,3 +28,14 @@ def test_realworld_dev_event_and_story_bcubed(shared_dir: Path, tmp_path: Path) 
     story_f1 = bcubed({o["id"]: o["story"] for o in out}, gold_story)[2]
     assert event_f1 >= DEV_EVENT_F1
     assert story_f1 >= DEV_STORY_F1
+
+
+@pytest.mark.gated
+def test_seed_briefing_is_one_event_of_two_independent_stories(shared_dir: Path) -> None:
+    from newsweave.pipeline import Pipeline
+
+    pipeline = Pipeline()
+    articles = pipeline.read([str(shared_dir / "seeds")], lambda e: None)
+    grouping = pipeline.grouper.group(articles)
+    assert len(grouping.events) == 1
+    assert len(grouping.events[0].stories) == 2

@@ -4,6 +4,7 @@ names), then average-link clustering over the candidate graph, then stories insi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 from datasketch import MinHash, MinHashLSH
@@ -16,11 +17,11 @@ from newsweave.events.stories import make_event, split_stories
 from newsweave.records import Article, Grouping
 
 TOP_TERMS = 30  # each article is indexed under its highest-weighted terms and names
-POSTING_WINDOW = 30  # in one posting list (ordered by date, then input), an article meets the next 30
+POSTING_WINDOW = 10  # in one posting list (ordered by date, then input), an article meets the next 30
 NEIGHBOURS = 25  # edges kept per article, the most similar first
 NUM_PERM = 64  # MinHash permutations for the near-copy index
 COPY_JACCARD = 0.5  # near-copies by LSH are joined to one event whatever else they say
-CHUNK = 200_000  # candidate pairs scored per sparse product
+CHUNK = 20_000  # candidate pairs scored per sparse product (bounds the gathered rows in memory)
 
 
 def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
@@ -39,30 +40,41 @@ def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
 def candidate_pairs(docs: Sequence[Doc], m: sparse.csr_matrix) -> np.ndarray:
     """(i, j) pairs with i < j sharing a top term, each posting walked in a sliding window."""
     order = sorted(range(len(docs)), key=lambda i: (docs[i].day or 0, i))
-    rank = np.empty(len(docs), dtype=np.int64)
-    rank[order] = np.arange(len(docs))
-    postings: dict[int, list[int]] = {}
+    cols, rows = [], []
     for i in order:
         lo, hi = m.indptr[i], m.indptr[i + 1]
-        row, vals = m.indices[lo:hi], m.data[lo:hi]
-        for col in row[np.argsort(-vals, kind="stable")[:TOP_TERMS]].tolist():
-            postings.setdefault(col, []).append(i)
+        top = m.indices[lo:hi][np.argsort(-m.data[lo:hi], kind="stable")[:TOP_TERMS]]
+        cols.append(top)
+        rows.append(np.full(len(top), i, dtype=np.int64))
+    if not cols:
+        return np.zeros((0, 2), dtype=np.int64)
+    col, row = np.concatenate(cols), np.concatenate(rows)
+    # postings: articles grouped by term, each group in date-then-input order (stable sort)
+    by_term = np.argsort(col, kind="stable")
+    col, row = col[by_term], row[by_term]
     chunks = []
-    for members in postings.values():
-        if len(members) < 2:
-            continue
-        arr = np.array(members, dtype=np.int64)
-        for off in range(1, min(POSTING_WINDOW, len(arr) - 1) + 1):
-            chunks.append(np.stack([arr[:-off], arr[off:]], axis=1))
+    for off in range(1, POSTING_WINDOW + 1):
+        same = col[off:] == col[:-off]
+        if not same.any():
+            break
+        chunks.append(np.stack([row[:-off][same], row[off:][same]], axis=1))
     if not chunks:
         return np.zeros((0, 2), dtype=np.int64)
     pairs = np.sort(np.concatenate(chunks), axis=1)
-    codes = np.unique(pairs[:, 0] * len(docs) + pairs[:, 1])  # 1-d unique: far faster than axis=0
+    codes = np.sort(pairs[:, 0] * len(docs) + pairs[:, 1])
+    codes = codes[np.concatenate(([True], codes[1:] != codes[:-1]))]  # np.unique: hashing is slower
     return np.stack([codes // len(docs), codes % len(docs)], axis=1)
 
 
+@cache
+def _template() -> MinHash:
+    return MinHash(num_perm=NUM_PERM, seed=1)  # permutations drawn once, not per article
+
+
 def minhash(doc: Doc) -> MinHash:
-    mh = MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int)
+    """MinHash of the article's sampled word shingles (already integers: identity hash)."""
+    t = _template()
+    mh = MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int, permutations=t.permutations, scheme=t.scheme)
     mh.update_batch(doc.copy_sh.tolist())
     return mh
 

@@ -61,10 +61,6 @@ class Doc:
         )  # fmt: skip
 
 
-def _hashes(values: frozenset[int]) -> np.ndarray:
-    return np.array(sorted(values), dtype=np.int64)
-
-
 class Vocabulary:
     """Term -> id in order of first sight (deterministic), with document frequencies."""
 
@@ -93,8 +89,8 @@ class Vocabulary:
             id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
             wire=feats.wire, length=feats.length, keys=np.array(keys, dtype=np.int64),
             weights=np.array([bag[k] for k in keys]), numbers=frozenset(numbers),
-            copy_sh=_hashes(shingles(feats.words, SHINGLE)),
-            spin_sh=_hashes(shingles(feats.skeleton, SKELETON_SHINGLE)),
+            copy_sh=shingles(feats.words, SHINGLE),
+            spin_sh=shingles(feats.skeleton, SKELETON_SHINGLE),
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -117,16 +113,18 @@ class Vocabulary:
             self.anchor.append(term.startswith("@"))
         return key
 
-    def idf(self, key: int) -> float:
-        """Smoothed idf; in a whole pile a term seen in one document links nothing, so it weighs
-        0 (``growing`` piles keep it: a later article may share it)."""
+    def idf(self, key: int, keep_unique: bool = False) -> float:
+        """Smoothed idf. In a whole pile a term of one document links nothing, so it weighs 0,
+        unless ``keep_unique`` (copy decisions: what only one text says counts against a copy)
+        or the pile is ``growing`` (a later article may share it)."""
         df = self.df[key]
-        return math.log((self.docs + 1) / (df + 0.5)) if df > 1 or self.growing else 0.0
+        keep = df > 1 or keep_unique or self.growing
+        return math.log((self.docs + 1) / (df + 0.5)) if keep else 0.0
 
-    def vector(self, doc: Doc, anchors_only: bool = False) -> dict[int, float]:
+    def vector(self, doc: Doc, anchors_only: bool = False, keep_unique: bool = False) -> dict[int, float]:
         """L2-normalised TF-IDF of the whole bag, or of its names and numbers alone."""
         vec = {
-            k: w * self.idf(k)
+            k: w * self.idf(k, keep_unique)
             for k, w in zip(doc.keys.tolist(), doc.weights.tolist(), strict=True)
             if not anchors_only or self.anchor[k]
         }

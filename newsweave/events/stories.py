@@ -38,8 +38,8 @@ def _pairs(docs: Sequence[Doc]) -> Iterator[tuple[int, int]]:
 
 def split_stories(docs: Sequence[Doc], vocab: Vocabulary) -> list[list[Doc]]:
     """Partition one event's articles into stories (single link over ``story_link``)."""
-    vecs = [vocab.vector(d) for d in docs]
-    anchors = [vocab.vector(d, anchors_only=True) for d in docs]
+    vecs = [vocab.vector(d, keep_unique=True) for d in docs]
+    anchors = [vocab.vector(d, anchors_only=True, keep_unique=True) for d in docs]
     sets = UnionFind(len(docs))
     for i, j in _pairs(docs):
         if sets.find(i) == sets.find(j):
@@ -53,17 +53,24 @@ def split_stories(docs: Sequence[Doc], vocab: Vocabulary) -> list[list[Doc]]:
     return list(groups.values())
 
 
-def _shared(doc: Doc, members: Sequence[Doc]) -> float:
-    """Share of the article's shingles found in the other copies: added headers/footers lower it."""
-    if len(members) < 2 or not len(doc.copy_sh):
-        return 0.0
-    other = np.unique(np.concatenate([m.copy_sh for m in members if m is not doc]))
-    return round(len(np.intersect1d(doc.copy_sh, other, assume_unique=True)) / len(doc.copy_sh), 2)
+def _shared(members: Sequence[Doc]) -> dict[int, float]:
+    """Share of each article's shingles found in another copy: added headers/footers lower it."""
+    if len(members) < 2:
+        return {d.index: 0.0 for d in members}
+    values, counts = np.unique(np.concatenate([d.copy_sh for d in members]), return_counts=True)
+    common = values[counts > 1]
+    return {
+        d.index: round(len(np.intersect1d(d.copy_sh, common, assume_unique=True)) / len(d.copy_sh), 2)
+        if len(d.copy_sh)
+        else 0.0
+        for d in members
+    }
 
 
 def make_story(members: Sequence[Doc]) -> Story:
     # earliest, wire-credited, then the text most shared with its copies, then the longest
-    original = min(members, key=lambda d: (original_key(d)[:2], -_shared(d, members), original_key(d)))
+    shared = _shared(members)
+    original = min(members, key=lambda d: (original_key(d)[:2], -shared[d.index], original_key(d)))
     ordered = sorted(members, key=lambda d: d.index)
     return Story(id=story_id(original.id), original=original.id, articles=[d.id for d in ordered])
 
