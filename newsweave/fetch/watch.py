@@ -37,7 +37,7 @@ def parse_every(text: str) -> float:
 @contextmanager
 def stop_on_signals(stop: threading.Event) -> Iterator[None]:
     """SIGINT and SIGTERM set ``stop`` instead of killing the process (main thread only); a
-    second signal while stopping interrupts at once (``KeyboardInterrupt``)."""
+    second signal while stopping raises ``KeyboardInterrupt`` (the poll is abandoned)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
