@@ -67,8 +67,10 @@ def ingest(
         finally:
             runner.close()
     typer.echo(f"{db}: {result.summary()}")
+    if not (result.added or result.duplicate):
+        raise fail("no article could be read from the given paths")
     if result.rejected:
-        raise typer.Exit(1 if result.added or result.duplicate else 2)
+        raise typer.Exit(1)
 
 
 @app.command()
