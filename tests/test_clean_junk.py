@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from newsweave.clean import clean_document, clean_text
@@ -163,3 +165,33 @@ def test_language_detected_and_given_language_wins() -> None:
 def test_paragraphs_separated_by_blank_lines() -> None:
     text, _, _, _ = clean_text("First paragraph here.\nSecond one.\r\n\r\n\r\nThird.")
     assert text == "First paragraph here.\n\nSecond one.\n\nThird."
+
+
+def test_blog_page_chrome_removed() -> None:
+    raw = (Path(__file__).parent / "fixtures" / "clean" / "blog_page.txt").read_text(encoding="utf-8")
+    art = clean_document(RawDocument(id="b", text=raw))
+    assert art.text.split("\n\n") == [
+        "Kestria blackout: minister quits over grid failures",
+        "The energy minister of Kestria, Paulo Renn, resigned on Friday after a report found that the "
+        "national grid had ignored safety warnings for a decade.",
+        "In a statement, Mr Renn said he took full responsibility for the blackout.",
+    ]
+    assert art.published == "2024-03-05"
+    assert art.author is None  # "Admin" names no person
+    assert any(r.kind == "teaser" for r in art.removed)
+
+
+def test_teaser_block_ends_at_the_story() -> None:
+    text = (
+        "The dam held overnight.\n\nRelated stories\n\nRiver falls after storm\n\nMayor thanks volunteers\n\n"
+        "Engineers will inspect the dam again on Monday, officials said."
+    )
+    clean = clean_text(text).text
+    assert (
+        clean == "The dam held overnight.\n\nEngineers will inspect the dam again on Monday, officials said."
+    )
+
+
+def test_latest_heading_does_not_eat_the_headline() -> None:
+    text = "Latest\n\nDam holds after storm\n\nEngineers said the dam held overnight."
+    assert clean_text(text).text == "Dam holds after storm\n\nEngineers said the dam held overnight."

@@ -16,7 +16,7 @@ import ftfy
 
 from newsweave.clean.casing import restore_casing
 from newsweave.clean.injected import cut_markup, touched_words
-from newsweave.clean.junk import after_tag_heading, junk_kind
+from newsweave.clean.junk import block_heading, in_block, junk_kind
 from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
 from newsweave.clean.outlets import canonical_outlet
@@ -42,7 +42,6 @@ _SUSPECT = re.compile(
 )
 _ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
 Marked = list[tuple[str, set[int]]]  # lines, each with the columns of its touched words
-_TAG_HEADING = re.compile(r"^(?:tags?|topics?|keywords|filed under)\s*:?\s*$", re.I)
 
 
 def repair_mojibake(text: str) -> tuple[str, list[Removed]]:
@@ -74,20 +73,21 @@ def _line_marks(text: str, starts: set[int]) -> Marked:
 def _filter_lines(lines: Marked, layout: Layout) -> tuple[Marked, list[Removed]]:
     kept: Marked = []
     removed: list[Removed] = []
-    after_tags = False
+    block: str | None = None  # the list a heading opened: "tags" or "teaser" lines follow it
     for i, (line, marks) in enumerate(lines):
+        if not line.strip() and i not in layout.drop:
+            continue
         if i in layout.drop:
             removed.append(layout.drop[i])
-            after_tags = bool(_TAG_HEADING.match(line.strip()))
+            block = block_heading(line)
             continue
         if i in layout.replace:
             dropped = line[: len(line) - len(layout.replace[i])].strip()
             removed.append(Removed("header", dropped))
             line, marks = layout.replace[i], set()
-        if not line.strip():
-            continue
-        kind = "tags" if after_tags and after_tag_heading(line) else junk_kind(line)
-        after_tags = bool(_TAG_HEADING.match(line.strip()))
+        kind = block if block and in_block(block, line) else junk_kind(line)
+        if kind != block:
+            block = block_heading(line)
         if kind:
             removed.append(Removed(kind, line.strip()))
             continue

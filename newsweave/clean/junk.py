@@ -52,6 +52,10 @@ UI_PHRASES = frozenset(
         "a a a",
         "related internet links",
         "related topics",
+        "related posts",
+        "about the author",
+        "leave a reply cancel reply",
+        "cancel reply",
     ]
 )
 _GLUE = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -90,6 +94,7 @@ _ANYWHERE = re.compile(
     r"upgrade your browser|enable javascript|browser (?:does not|doesn'?t) support|remainder of this "
     r"article|click read more|read more at\b|(?:this|the) (?:material|article|content) may not be "
     r"(?:published|reproduced|copied|redistributed)|not responsible for the content of external|"
+    r"for the next time i comment|"
     r"by signing up (?:\w+ ){0,8}newsletter|(?:sign up|subscribe) (?:for|to) our (?:\w+ ){0,4}newsletter",
     re.I,
 )
@@ -119,6 +124,7 @@ _STAMP = re.compile(
 )
 _PIPES = re.compile(r"\s\|\s")
 _NO_LETTERS = re.compile(r"^[\W\d_]*$")
+_FORM_FIELD = re.compile(r"^[\w ]{1,30}\s\*$")  # "Name *": a required field of a comment form
 _SHORT_BYLINE = re.compile(r"^by\s+\S+(?:\s+\S+){0,3}$", re.I)
 
 
@@ -131,6 +137,7 @@ _ANYWHERE_HINTS = (
     "newsletter",
     "may not be",
     "external",
+    "next time",
 )
 _CREDIT_HINTS = (
     "credit",
@@ -154,10 +161,15 @@ def _has(hints: tuple[str, ...], rx: re.Pattern[str], text: str) -> bool:
 
 
 def _ui_only(text: str) -> bool:
-    words = [w.strip(".,:;!?()") for w in _GLUE.sub(" ", text).lower().replace("/", " ").split()]
-    if " ".join(words).strip() in UI_PHRASES:
+    """A short line made only of interface words ("Share Tweet Email", "Hide AdAdvertisement")."""
+    low = text.lower().replace("/", " ")
+    words = [w.strip(".,:;!?()*") for w in low.split()]
+    if " ".join(w for w in words if w) in UI_PHRASES:
         return True
-    return 0 < len(words) <= 6 and all(w in UI_WORDS for w in words)
+    if 0 < len(words) <= 6 and all(w in UI_WORDS for w in words):
+        return True
+    glued = [w.strip(".,:;!?()*") for w in _GLUE.sub(" ", text).lower().split()]  # "Hide AdAdvertisement"
+    return 0 < len(glued) <= 6 and all(w in UI_WORDS for w in glued)
 
 
 def junk_kind(line: str) -> str | None:
@@ -165,7 +177,7 @@ def junk_kind(line: str) -> str | None:
     s = line.strip()
     if not s:
         return None
-    if _NO_LETTERS.match(s) or re.fullmatch(r"(?:https?://|www\.)\S+", s):
+    if _NO_LETTERS.match(s) or _FORM_FIELD.match(s) or re.fullmatch(r"(?:https?://|www\.)\S+", s):
         return "junk"
     n_words = s.count(" ") + 1
     if n_words > ANY_MAX:  # story paragraphs: only a long credited caption can be junk
@@ -192,12 +204,30 @@ def junk_kind(line: str) -> str | None:
     return None
 
 
-def after_tag_heading(line: str) -> bool:
-    """The line after a bare "Tags" heading: keywords without sentence punctuation."""
-    s = line.strip()
-    return (
-        bool(s)
-        and len(s.split()) <= 12
-        and not re.search(r"[.!?]$", s)
-        and (all(w[:1].isupper() or w[:1].isdigit() for w in s.split()) or is_name(s))
-    )
+_BLOCK_HEADING = re.compile(
+    r"^(?:(?P<tags>tags?|topics?|keywords|filed under)|related(?: \w+)?|more (?:from|on|stories|news)\b"
+    r"[^.!?]{0,40}|you (?:may|might) also like|recommended(?: for you| stories)?|read (?:more|next)|"
+    r"about the author|author bio)\s*:?\s*$",
+    re.I,
+)
+TEASER_MAX = 16  # words in a teaser headline of a "Related" block
+
+
+def block_heading(line: str) -> str | None:
+    """The kind of list a heading starts: "tags" (keywords) or "teaser" (other stories).
+    "Latest" or "Trending" open no list: the story's own headline may come next."""
+    m = _BLOCK_HEADING.match(_BULLETS.sub("", line.strip()))
+    if not m:
+        return None
+    return "tags" if m.group("tags") else "teaser"
+
+
+def in_block(kind: str, line: str) -> bool:
+    """Whether a line continues the list its heading started."""
+    s = _BULLETS.sub("", line.strip())
+    if not s or re.search(r"[.!]['\"”’]?$", s):
+        return False
+    words = s.split()
+    if kind == "tags":
+        return len(words) <= 12 and (all(w[:1].isupper() or w[:1].isdigit() for w in words) or is_name(s))
+    return len(words) <= TEASER_MAX

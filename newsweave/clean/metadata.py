@@ -19,6 +19,30 @@ HEAD_LINES = 4  # how many non-empty lines at the top may hold a header
 FOOT_LINES = 6  # ... and at the bottom a footer
 
 _BYLINE = re.compile(r"^(?:by|written by|posted by|words by|author|reporting by)\s*:?\s+(?P<rest>.+)$", re.I)
+_DATED_BYLINE = re.compile(
+    r"^(?:posted|published|updated|written)(?:\s+on)?\s+(?P<date>[^.!?]{6,40}?)\s+by\s+(?P<rest>.+)$", re.I
+)
+# bylines that name no person
+GENERIC_AUTHORS = frozenset(
+    {
+        "admin",
+        "administrator",
+        "staff",
+        "staff writer",
+        "staff reporter",
+        "editor",
+        "editors",
+        "desk",
+        "web desk",
+        "news desk",
+        "newsroom",
+        "team",
+        "editorial team",
+        "guest",
+        "anonymous",
+        "user",
+    }
+)
 _PARTS = re.compile(r"\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*|,\s+(?!\d{4})")
 _DATE_WORDS = re.compile(
     r"\b(?:published|updated|posted|last|first|modified|date|created|on|at|am|pm|gmt|utc|"
@@ -97,7 +121,7 @@ def parse_byline(rest: str) -> Layout:
             elif authors and _OUTLET_WORD.search(part):  # "NAME, Harbour Times": the second is no person
                 out.outlet = out.outlet or canonical_outlet(part)
                 continue
-            if part:
+            if part and part.lower() not in GENERIC_AUTHORS:
                 authors.append(_name(part))
     if authors:
         out.author = ", ".join(authors)
@@ -163,10 +187,10 @@ def _header(line: str, i: int, out: Layout) -> bool:
         out.published = out.published or (m.group("d") if len(m.group("d")) == 10 else None)
         out.replace[i] = m.group("rest")
         return False
-    m = _BYLINE.match(line.strip())
+    m = _BYLINE.match(line.strip()) or _DATED_BYLINE.match(line.strip())
     if m and len(line) <= 200 and not _SENTENCE_END.search(line.strip()):
-        found = parse_byline(m.group("rest"))
-        if found.author or found.outlet:
+        found = parse_byline(" – ".join(v for k, v in m.groupdict().items() if v and k in ("date", "rest")))
+        if found.author or found.outlet or found.published:
             out.merge(found)
             return True
     d = date_line(line)
