@@ -37,8 +37,10 @@ _LETTERS = re.compile(r"[^\W\d_]")
 # Words that point back to something a reader has not been told yet.
 _ANAPHORIC = re.compile(
     r"^(?:``|[\"“‘'])?\s*(?:he|she|it|they|them|his|her|its|their|this|that|these|those|such|"
-    r"there|both|another|also|however|but|and|so|then|meanwhile|moreover|still|yet|instead|"
-    r"the\s+(?:latter|former|same)|in\s+addition|as\s+a\s+result|at\s+the\s+same\s+time)\b",
+    r"there|here|both|another|also|however|but|and|or|so|then|thus|therefore|meanwhile|moreover|"
+    r"furthermore|nonetheless|nevertheless|still|yet|instead|indeed|otherwise|likewise|"
+    r"similarly|again|besides|the\s+(?:latter|former|same)|in\s+addition|"
+    r"as\s+a\s+result|at\s+the\s+same\s+time|even\s+so|for\s+example|in\s+fact)\b",
     re.IGNORECASE,
 )
 
@@ -55,10 +57,13 @@ class Candidate:
     words: int  # whitespace-separated tokens, the unit of the length budget
 
 
+_REPLY = re.compile(r"(?:yes|no|well|sure),", re.IGNORECASE)  # answers a question asked before
+
+
 def opens_unresolved(sentence: str) -> bool:
     """True when a sentence cannot open a summary: leading pronoun, connective or open quote."""
     s = sentence.lstrip()
-    return bool(_ANAPHORIC.match(s)) or s.startswith(_OPEN_QUOTES)
+    return bool(_ANAPHORIC.match(s) or _REPLY.match(s)) or s.startswith(_OPEN_QUOTES)
 
 
 def strip_dateline(text: str, start: int, end: int) -> int:
@@ -97,6 +102,8 @@ def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
     upper = sum(1 for ch in letters if ch.isupper())
     if not letters or upper > 0.5 * len(letters):
         return False  # shouting headline or table row
+    if sentence.startswith("(") and sentence.rstrip(".").endswith(")"):
+        return False  # an aside in brackets: an editor's note, a correction, a credit
     if sentence.startswith(_OPEN_QUOTES) or not _balanced_quotes(sentence):
         return False  # a quote whose opening or closing lies in another sentence
     return not sentence.rstrip().endswith("?")
