@@ -69,14 +69,15 @@ def align(items: Sequence[Aligned]) -> list[list[int]]:
             groups[(unit, verb, places, part)].append(i)
         else:
             pending.append(i)
-    # Unplaced figures with a verb: their own group, unless a placed group of that kind covers all
-    # the others' places (the total: "Turkey and Syria" over "Turkey" and "Syria").
+    # Unplaced figures with a verb: their own group, unless a placed group of that kind names
+    # several places and covers all the others' (the total: "Turkey and Syria" over "Turkey").
     for i in [i for i in pending if keys[i][1] is not None]:
         unit, verb, _, _ = keys[i]
         placed = [k for k in groups if k[0] == unit and k[1] == verb and k[2] and k[3] is None]
         unplaced: Key = (unit, verb, frozenset(), None)
         widest = max(placed, key=lambda k: (len(k[2]), len(groups[k]))) if placed else None
-        if widest and unplaced not in groups and all(k[2] <= widest[2] for k in placed):
+        covers = widest is not None and len(widest[2]) > 1 and all(k[2] <= widest[2] for k in placed)
+        if widest and covers and unplaced not in groups:
             groups[widest].append(i)
         else:
             groups[unplaced].append(i)

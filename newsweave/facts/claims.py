@@ -26,6 +26,7 @@ _SAYS_FIRST = re.compile(
     r"^(?P<who>(?:[A-Z][\w’'\-.]*\s+){0,4}[A-Z][\w’'\-.]*)\s+(?:said|says|reported|told)\b"
 )
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
+_REGIONS = frozenset({"GPE", "LOC"})
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
 
@@ -104,6 +105,9 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             verb, verb_c = prev.verb, prev.verb_concept
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's
         places = index.place_keys(left + " " + near) if index is not None else frozenset()
+        if not places and index is not None:  # "In Syria, 2,530 fatalities": the sentence's one place
+            around = index.place_keys(s[: f.start], _REGIONS)
+            places = around if len(around) == 1 else places
         found = Found(
             f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start),
             _attribution(s, s[f.end :]), None, spelled,

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from newsweave.facts.lexicon import PLACE_NAMES, TITLE_LINKS, TITLES, fold
+from newsweave.facts.lexicon import PLACE_NAMES, TITLE_LINKS, TITLES, fold, word_set
 from newsweave.records import Entity
 
 KEEP = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"})
@@ -116,6 +116,8 @@ def refine(text: str, raw: Sequence[Mention]) -> list[Mention]:
     return _titled_names(text, found)
 
 
+_OWNER = re.compile(r"['’]s?\s+([\w\-]+)")
+_COUNTED_OWNED = word_set("death deaths toll casualty casualties injury people population")
 _TITLED = re.compile(r"\b([A-Z][a-z]+\.?)((?:\s+[A-Z][\w’'\-]+){1,3})")
 
 
@@ -210,6 +212,7 @@ class EntityIndex:
             self.entities.append(self._entity(group))
         self._by_key = {k: index_of[self._find(k)] for k in labels if self._find(k) in index_of}
         self._alias_re = self._compile()
+        self._variant_re = self._compile_variants()
 
     # -- union-find -------------------------------------------------------------------------
     def _find(self, k: tuple[str, ...]) -> tuple[str, ...]:
@@ -314,6 +317,13 @@ class EntityIndex:
         alts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
         return re.compile(rf"(?<![\w])(?:{alts})(?![\w])")
 
+    def _compile_variants(self) -> re.Pattern[str] | None:
+        """Other languages' names of the event's places, searched in folded text."""
+        known = [v for v, to in PLACE_NAMES.items() if tuple(to.split()) in self._by_key and len(v) > 3]
+        if not known:
+            return None
+        return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, known)) + r")(?![\w])")
+
     def lookup(self, name: str) -> Entity | None:
         """The entity a name refers to, titles and accents aside; None when unknown or ambiguous."""
         i = self._by_key.get(_key(name, self._person_tokens))
@@ -328,17 +338,28 @@ class EntityIndex:
             i = self._by_key.get(_key(m.group(), self._person_tokens))
             if i is not None:
                 out.append(Mention(m.group(), self.entities[i].type, m.start(), m.end()))
-        return out
+        folded = fold(text)
+        if self._variant_re is not None and len(folded) == len(text):  # "Turquía", "Uturuki"
+            for m in self._variant_re.finditer(folded):
+                i = self._by_key.get(_key(m.group(), self._person_tokens))
+                if i is not None and not any(o.start <= m.start() < o.end for o in out):
+                    out.append(Mention(text[m.start() : m.end()], self.entities[i].type, m.start(), m.end()))
+        return sorted(out, key=lambda x: x.start)
 
-    def place_keys(self, text: str) -> frozenset[str]:
+    def place_keys(self, text: str, labels: frozenset[str] = PLACE_LABELS) -> frozenset[str]:
         """Canonical names of the places and organisations named in ``text`` (not people);
-        groups ("Conservatives") too, but not a nationality used as an adjective ("Venezuelan")."""
+        groups ("Conservatives") too, but not a nationality used as an adjective ("Venezuelan")
+        nor the owner of something else ("Venezuela's interim president")."""
         out = set()
         for m in self.find(text):
             ent = self.lookup(m.text)
             group = m.text.endswith("s") or text[m.end : m.end + 6].strip().lower() == "party"
-            if ent is not None and (ent.type in PLACE_LABELS or ent.type == "NORP" and group):
-                out.add(ent.name)
+            if ent is None or not (ent.type in labels or ent.type == "NORP" and group and "NORP" in labels):
+                continue
+            owner = _OWNER.match(text, m.end)
+            if owner and owner.group(1).lower() not in _COUNTED_OWNED:
+                continue
+            out.add(ent.name)
         return frozenset(out)
 
     def add_copy_mentions(self, aid: str, mentions: list[Mention]) -> None:
