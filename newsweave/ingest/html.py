@@ -14,6 +14,7 @@ from trafilatura import bare_extraction
 from trafilatura.settings import set_date_params
 
 from newsweave.errors import InputError
+from newsweave.ingest.limits import MAX_HTML_TAGS
 from newsweave.ingest.text import check_text, decode, read_bounded
 from newsweave.records import RawDocument, safe_id
 
@@ -118,6 +119,10 @@ def depth_problem(html: str) -> str | None:
 
 def html_document(doc: RawDocument, where: str) -> RawDocument:
     """Extract ``doc``'s text now, or raise ``InputError`` saying why there is none."""
+    tags = (doc.html or "").count("<")
+    if tags > MAX_HTML_TAGS:
+        raise InputError(where, f"page has {tags:,} tags, over the {MAX_HTML_TAGS:,} limit for "
+                         "one article page")
     done = extract_html(doc)
     if not done.text:
         raise InputError(where, depth_problem(doc.html or "") or NO_TEXT)

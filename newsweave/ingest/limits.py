@@ -6,6 +6,9 @@ MIB = 1024 * 1024
 
 # One document read whole: a text or HTML file, one JSON Lines line, one WARC payload.
 MAX_DOCUMENT_BYTES = 16 * MIB
+# Tags in one HTML page (counted as "<"): trafilatura spends ~0.3 ms per element, so this
+# bounds one page to ~15 s; real article pages hold a few thousand.
+MAX_HTML_TAGS = 50_000
 # The clean text of one article: spaCy's default ``nlp.max_length``, far above any news story.
 MAX_TEXT_CHARS = 1_000_000
 # A feed file is parsed whole by feedparser.
