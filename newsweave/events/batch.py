@@ -9,6 +9,7 @@ from pathlib import Path
 from newsweave.clean import clean_document
 from newsweave.errors import InputError
 from newsweave.events import make_grouper
+from newsweave.events.grouper import parallel_map
 from newsweave.jsonl import iter_objects
 from newsweave.pipeline import unique_ids
 from newsweave.records import RawDocument, safe_id
@@ -16,7 +17,7 @@ from newsweave.records import RawDocument, safe_id
 
 def cluster_jsonl(path: Path, on_error: Callable[[InputError], None]) -> tuple[list[str], int]:
     """One ``{"id", "event", "story"}`` line per valid input article, in input order."""
-    articles = []
+    docs: list[RawDocument] = []
     for n, obj in iter_objects(path, on_error):
         text, html = obj.get("text"), obj.get("html")
         if not isinstance(text, str) and not isinstance(html, str):
@@ -32,7 +33,9 @@ def cluster_jsonl(path: Path, on_error: Callable[[InputError], None]) -> tuple[l
             lang=obj.get("lang"),
             fmt="jsonl",
         )
-        articles.append(clean_document(doc))
+        docs.append(doc)
+    articles = parallel_map(clean_document, docs)
+    del docs
     unique_ids(articles)
     grouping = make_grouper().group(articles)
     event_of: dict[str, str] = {}

@@ -58,15 +58,15 @@ def norm_number(tok: str) -> str:
 
 @dataclass(slots=True)
 class Features:
-    """What the groupers compare. ``words`` keeps order (for shingles); the rest are bags."""
+    """What the groupers compare: bags of terms and anchors, shingle hashes, date, language."""
 
     id: str
     day: int | None  # proleptic ordinal of the publication date, when known
     lang: str
-    words: list[str]  # folded word tokens, in order
     terms: Counter[str]  # content words (length >= 4), for TF-IDF
     anchors: Counter[str]  # names (capitalised tokens) and numbers, folded: survive translation
-    skeleton: list[str]  # names, numbers and short function words, in order: survives synonym spinning
+    copy_sh: np.ndarray  # sampled hashes of the 5-word shingles (near copies)
+    spin_sh: np.ndarray  # of the skeleton (names, numbers, short words): survives synonym spinning
     year: int | None  # publication year, else the latest year the text mentions
     wire: bool  # carries a wire credit such as "(AP)"
     length: int  # characters of clean text
@@ -133,10 +133,10 @@ def extract(article: Article) -> Features:
         id=article.id,
         day=day,
         lang=article.lang if article.lang else detect_lang(article.text),
-        words=words,
+        copy_sh=shingles(words, SHINGLE),
         terms=terms,
         anchors=anchors,
-        skeleton=skeleton,
+        spin_sh=shingles(skeleton, SKELETON_SHINGLE),
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),

@@ -3,8 +3,11 @@ names), then average-link clustering over the candidate graph, then stories insi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
+from typing import TypeVar
 
 import numpy as np
 from datasketch import MinHash, MinHashLSH
@@ -21,7 +24,13 @@ POSTING_WINDOW = 10  # in one posting list (ordered by date, then input), an art
 NEIGHBOURS = 25  # edges kept per article, the most similar first
 NUM_PERM = 64  # MinHash permutations for the near-copy index
 COPY_JACCARD = 0.5  # near-copies by LSH are joined to one event whatever else they say
+PARALLEL_MIN = 2000  # below this many articles, worker processes cost more than they save
+PARALLEL_CHUNK = 256
 CHUNK = 20_000  # candidate pairs scored per sparse product (bounds the gathered rows in memory)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
@@ -134,15 +143,26 @@ def _top_per_node(n: int, pairs: np.ndarray, sims: np.ndarray) -> np.ndarray:
     return keep
 
 
+def parallel_map(func: Callable[[T], R], items: Sequence[T], workers: int | None = None) -> list[R]:
+    """``map`` over up to two processes for big piles (the per-article work is pure Python)."""
+    workers = workers or min(2, os.cpu_count() or 1)
+    if workers <= 1 or len(items) < PARALLEL_MIN:
+        return [func(x) for x in items]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(func, items, chunksize=PARALLEL_CHUNK))
+
+
 class WeaveGrouper:
     """The default grouper: content, names, numbers and time; near-linear in the pile size."""
 
-    def __init__(self, threshold: float = EVENT_THRESHOLD) -> None:
+    def __init__(self, threshold: float = EVENT_THRESHOLD, workers: int | None = None) -> None:
         self.threshold = threshold
+        self.workers = workers
 
     def group(self, articles: Sequence[Article]) -> Grouping:
         vocab = Vocabulary()
-        docs = [vocab.doc(extract(a), i) for i, a in enumerate(articles)]
+        feats = parallel_map(extract, articles, self.workers)
+        docs = [vocab.doc(f, i) for i, f in enumerate(feats)]
         if not docs:
             return Grouping(events=[])
         m = tfidf_matrix(docs, vocab)

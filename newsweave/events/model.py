@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from newsweave.events.features import SHINGLE, SKELETON_SHINGLE, Features, shingles
+from newsweave.events.features import Features
 from newsweave.records import safe_id
 
 ANCHOR_WEIGHT = 2.0  # names and numbers count double: they are what survives translation
@@ -89,8 +89,8 @@ class Vocabulary:
             id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
             wire=feats.wire, length=feats.length, keys=np.array(keys, dtype=np.int64),
             weights=np.array([bag[k] for k in keys]), numbers=frozenset(numbers),
-            copy_sh=shingles(feats.words, SHINGLE),
-            spin_sh=shingles(feats.skeleton, SKELETON_SHINGLE),
+            copy_sh=feats.copy_sh,
+            spin_sh=feats.spin_sh,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
