@@ -32,12 +32,14 @@ class Hit:
 
 
 class Site:
-    """One loopback HTTP host. ``fail_first`` answers that many requests (any path) with 503."""
+    """One loopback HTTP host. ``fail_first`` answers that many requests with 503 (requests for
+    paths under ``fail_prefix`` only, when given)."""
 
-    def __init__(self, fail_first: int = 0) -> None:
+    def __init__(self, fail_first: int = 0, fail_prefix: str = "") -> None:
         self.routes: dict[str, Route] = {}
         self.log: list[Hit] = []
         self.fail_first = fail_first
+        self.fail_prefix = fail_prefix
         self._lock = threading.Lock()
         site = self
 
@@ -80,7 +82,7 @@ class Site:
         at = time.monotonic()
         headers = {k.lower(): v for k, v in req.headers.items()}
         with self._lock:
-            failing = self.fail_first > 0
+            failing = self.fail_first > 0 and req.path.startswith(self.fail_prefix)
             if failing:
                 self.fail_first -= 1
         route = self.routes.get(req.path)

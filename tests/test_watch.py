@@ -43,7 +43,7 @@ class World:
     """Three hosts and the feed that links them."""
 
     def __init__(self) -> None:
-        self.a, self.b, self.c = Site(), Site(fail_first=2), SilentHost()
+        self.a, self.b, self.c = Site(), Site(fail_first=2, fail_prefix="/b/"), SilentHost()
         a, b = self.a, self.b
         a.add("/robots.txt", "User-agent: *\nDisallow: /private/\n")
         b.add("/robots.txt", "User-agent: *\nAllow: /\n")
@@ -136,7 +136,9 @@ def test_watch_three_polls_then_restart(world: World, tmp_path: Path) -> None:
     assert len(a.hits("/news/gone")) == 1  # a 404 is not tried again
     assert [h.status for h in a.hits("/amp/8")] == [200]  # fetched, found to be /news/8
     assert [h.status for h in a.hits("/feed.xml")] == [200, 304, 304]
-    assert [h.status for h in world.b.log[:2]] == [503, 503]
+    b_log = [(h.path, h.status) for h in world.b.log]  # robots.txt, two 503s, then retried
+    assert b_log[0] == ("/robots.txt", 200) and [st for _, st in b_log[1:3]] == [503, 503]
+    assert sorted(b_log[3:]) == [("/b/16", 200), ("/b/17", 200)]
 
     # the per-host pace, from the servers' own request logs
     for site in (world.a, world.b):
