@@ -144,21 +144,24 @@ def status(items: Sequence[Aligned]) -> Status:
     return "differ"
 
 
+def _later_version(later: Aligned, earlier: Aligned) -> bool:
+    """Dated later; or, undated alike, an English copy of its story's original (a translation
+    repeats a version, it does not update it)."""
+    if later.published and earlier.published and later.published != earlier.published:
+        return later.published > earlier.published
+    return later.is_copy and not earlier.is_copy and later.english and earlier.english
+
+
 def link_supersedes(items: Sequence[Aligned]) -> None:
     """Within one story, a later version's changed figure supersedes the earlier version's."""
     by_story: dict[str, list[Aligned]] = defaultdict(list)
     for it in items:
         by_story[it.story].append(it)
     for versions in by_story.values():
-        if len({it.claim.article for it in versions}) < 2:
-            continue
-        ordered = sorted(versions, key=lambda it: (it.published or "", it.is_copy))
-        for n, later in enumerate(ordered):
-            earlier = [
-                e
-                for e in ordered[:n]
-                if e.claim.article != later.claim.article and (e.published or "") <= (later.published or "")
-            ]
+        for later in versions:
+            earlier = [e for e in versions if e.claim.article != later.claim.article]
+            earlier = [e for e in earlier if _later_version(later, e)]
+            earlier.sort(key=lambda e: e.published or "")
             if earlier and not any(_coincide(e.claim, later.claim) for e in earlier):
                 later.claim.supersedes = earlier[-1].claim.id
 

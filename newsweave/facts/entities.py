@@ -18,7 +18,7 @@ from newsweave.facts.lexicon import PLACE_NAMES, TITLE_LINKS, TITLES, fold, word
 from newsweave.records import Entity
 
 KEEP = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"})
-PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG"})
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC", "ORG", "NORP"})
 _FAMILY = {
     "PERSON": "person",
     "GPE": "place",
@@ -265,7 +265,9 @@ class EntityIndex:
                 by_letter[k[0][0]].append(k)
                 by_first[k[0]].append(k)
                 by_last[k[-1]].append(k)
-                by_initials["".join(t[0] for t in k if t not in _STOP)].append(k)
+                initials = "".join(t[0] for t in k if t not in _STOP)
+                by_initials[initials].append(k)
+                by_initials[initials + "p"].append(k)  # "SNP": Scottish National (Party, dropped from keys)
         for aid, ms in mentions.items():  # "AFAD (Disaster and Emergency Management Presidency)"
             for a, b in zip(ms, ms[1:], strict=False):
                 if re.fullmatch(r"\s*\(\s*", texts.get(aid, "")[a.end : b.start]):
@@ -354,7 +356,7 @@ class EntityIndex:
         for m in self.find(text):
             ent = self.lookup(m.text)
             group = m.text.endswith("s") or text[m.end : m.end + 6].strip().lower() == "party"
-            if ent is None or not (ent.type in labels or ent.type == "NORP" and group and "NORP" in labels):
+            if ent is None or ent.type not in labels or ent.type == "NORP" and not group:
                 continue
             owner = _OWNER.match(text, m.end)
             if owner and owner.group(1).lower() not in _COUNTED_OWNED:
