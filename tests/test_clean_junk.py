@@ -195,3 +195,20 @@ def test_teaser_block_ends_at_the_story() -> None:
 def test_latest_heading_does_not_eat_the_headline() -> None:
     text = "Latest\n\nDam holds after storm\n\nEngineers said the dam held overnight."
     assert clean_text(text).text == "Dam holds after storm\n\nEngineers said the dam held overnight."
+
+
+def test_portal_page_chrome_removed() -> None:
+    raw = (Path(__file__).parent / "fixtures" / "clean" / "portal_page.txt").read_text(encoding="utf-8")
+    art = clean_document(RawDocument(id="p", text=raw))
+    paragraphs = art.text.split("\n\n")
+    assert paragraphs[0] == "Kestria grid chief faces questions after blackout"
+    assert paragraphs[1].startswith("LISK, Kestria (Reuters) - The head of Kestria's grid operator")
+    assert paragraphs[-1] == "Fewer than half of homes had power back by Monday evening."
+    assert len(paragraphs) == 4
+    assert (art.author, art.outlet) == ("Ana Lind", "Kestria Daily")
+
+
+@pytest.mark.parametrize("label", ["Breaking News", "World News", "News"])
+def test_section_label_is_no_masthead(label: str) -> None:
+    art = clean_document(RawDocument(id="s", text=f"{label}\n\nThe dam held overnight, engineers said."))
+    assert art.outlet is None

@@ -56,6 +56,11 @@ UI_PHRASES = frozenset(
         "about the author",
         "leave a reply cancel reply",
         "cancel reply",
+        "report an issue",
+        "see more",
+        "send feedback",
+        "give feedback",
+        "show comments",
     ]
 )
 _GLUE = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -86,7 +91,9 @@ _CALL = re.compile(
     r"click to (?:share|print|email)|like this\W*$|print this (?:page|article)|media playback is|"
     r"(?:additional )?(?:reporting|writing|editing|compiled|produced) by\b[^.!?]{0,150}$|"
     r"\(reporting by\b|our standards:|\d+ min(?:ute)?s? read$|(?:posted|filed) (?:in|under)\b"
-    r"[^.!?]{0,80}$|image (?:source|copyright)\b|video caption|getty images$)",
+    r"[^.!?]{0,80}$|image (?:source|copyright)\b|video caption|getty images$|read (?:the )?(?:full|original|"
+    r"rest of the|entire) (?:article|story|report)\b|(?:sponsored|presented|powered) by\b|paid (?:content|"
+    r"post|partnership)\b|advertorial\b)",
     re.I,
 )
 # phrases that only page furniture uses, in a line of any length up to ANY_MAX words
@@ -101,7 +108,7 @@ _ANYWHERE = re.compile(
 # promotion and legal furniture, but only as a short line without a full stop: a story may
 # well say that a clinic treated people "for free" or that a firm changed its "privacy policy"
 _SHORT_PROMO = re.compile(
-    r"for free\b|newsletter|all rights reserved|cookie (?:policy|settings|preferences)|"
+    r"for free\b|newsletter|all rights reserved|©|cookie (?:policy|settings|preferences)|"
     r"terms of (?:use|service)|privacy policy",
     re.I,
 )
@@ -128,7 +135,7 @@ _FORM_FIELD = re.compile(r"^[\w ]{1,30}\s\*$")  # "Name *": a required field of 
 _SHORT_BYLINE = re.compile(r"^by\s+\S+(?:\s+\S+){0,3}$", re.I)
 
 
-_PROMO_HINTS = ("free", "newsletter", "reserved", "cookie", "terms of", "privacy")
+_PROMO_HINTS = ("free", "newsletter", "reserved", "cookie", "terms of", "privacy", "©")
 _ANYWHERE_HINTS = (
     "browser",
     "javascript",

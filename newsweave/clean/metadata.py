@@ -12,13 +12,16 @@ import re
 from dataclasses import dataclass, field
 
 from newsweave.clean.dates import find_date, strip_times
+from newsweave.clean.lexicon import load_words
 from newsweave.clean.outlets import canonical_outlet, is_known_outlet
 from newsweave.records import Removed
 
 HEAD_LINES = 4  # how many non-empty lines at the top may hold a header
 FOOT_LINES = 6  # ... and at the bottom a footer
 
-_BYLINE = re.compile(r"^(?:by|written by|posted by|words by|author|reporting by)\s*:?\s+(?P<rest>.+)$", re.I)
+_BYLINE = re.compile(
+    r"^(?:by|written by|posted by|story by|words by|author|reporting by)\s*:?\s+(?P<rest>.+)$", re.I
+)
 _DATED_BYLINE = re.compile(
     r"^(?:posted|published|updated|written)(?:\s+on)?\s+(?P<date>[^.!?]{6,40}?)\s+by\s+(?P<rest>.+)$", re.I
 )
@@ -67,6 +70,7 @@ _OUTLET_WORD = re.compile(
     r"weekly|chronicle|observer|telegraph|standard|express|mail|media|network|wire|reuters)\b",
     re.I,
 )
+_SECTION_WORDS = load_words("section_words.txt")
 _SENTENCE_END = re.compile(r"[.!?…\"”]$")
 
 
@@ -197,7 +201,18 @@ def _header(line: str, i: int, out: Layout) -> bool:
     if d:
         out.published = out.published or d
         return True
+    if _masthead(line):
+        out.outlet = out.outlet or canonical_outlet(line)
+        return True
     return False
+
+
+def _masthead(line: str) -> bool:
+    """An outlet's name alone on a line: "Kestria Daily", not a section label like "Breaking News"."""
+    words = line.split()
+    if not 2 <= len(words) <= 4 or not all(w[:1].isupper() for w in words) or not _OUTLET_WORD.search(line):
+        return False
+    return any(not _OUTLET_WORD.fullmatch(w) and w.lower() not in _SECTION_WORDS for w in words)
 
 
 def read_layout(lines: list[str]) -> Layout:
