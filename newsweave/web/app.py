@@ -114,8 +114,17 @@ def build(db: Path) -> FastAPI:
         event = event_from_dict(doc)
         view = build_view(event)
         outlets = {a.id: a.outlet or a.id for a in event.articles}
-        return page("event.html", v=view, ev=event, outlets=outlets,
-                    chart=views.timeline(event), title=event.title)
+
+        def once(items: Any, key: Any) -> list[views.Cited]:
+            return views.cited_once(items, key, view.cite, lambda a: outlets.get(a, a))
+
+        quotes = [(speaker, once(qs, lambda q: " ".join(q.text.split())))
+                  for speaker, qs in view.quotes_by_speaker()]
+        figures = [(comp, once(view.comparison_claims(comp), lambda c: claim_label(c, "")))
+                   for comp in event.facts.comparisons]
+        dated = once(event.facts.timeline, lambda t: (t.date, " ".join(t.text.split())))
+        return page("event.html", v=view, ev=event, quotes=quotes, figures=figures, dated=dated,
+                    chart=views.timeline(event), title=event.title, outlets=outlets)
 
     @app.get("/articles/{article_id}", response_class=HTMLResponse, include_in_schema=False)
     def article_page(article_id: ArticleId) -> HTMLResponse:
