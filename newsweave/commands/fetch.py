@@ -49,8 +49,9 @@ def fetch(
     if not urls:
         raise fail("no URL to fetch")
     try:
-        with Crawler(db, _policy(timeout, delay), on_error=reporter) as crawler, \
-                progress("fetching"):
+        with progress("fetching") as advance, Crawler(
+            db, _policy(timeout, delay), on_error=reporter, on_fetched=advance
+        ) as crawler:
             report = crawler.run(urls)
     except NewsweaveError as exc:
         raise fail(str(exc)) from None

@@ -95,9 +95,10 @@ class Crawler:
 
     def __init__(self, db: str | Path, policy: FetchPolicy | None = None,
                  on_error: Callable[[InputError], None] = lambda e: None,
-                 sink: Sink | None = None) -> None:
+                 sink: Sink | None = None, on_fetched: Callable[[], None] | None = None) -> None:
         self.policy = policy or FetchPolicy()
         self.on_error = on_error
+        self.on_fetched = on_fetched  # called once per URL done (progress bars)
         self.state = FetchState(db)
         self.sink: Sink = sink or StoreSink(db)
         self.fetcher = Fetcher(self.policy)
@@ -132,6 +133,8 @@ class Crawler:
                 next_wave: list[Task] = []
                 for out in self._wave(pool, wave, stop):
                     retry = self._settle(out, report, found, after)
+                    if self.on_fetched:
+                        self.on_fetched()
                     if len(found) >= BATCH:
                         self._store(found, report)
                         found.clear()
