@@ -198,13 +198,17 @@ class EntityIndex:
                     labels[k][m.label] += 3 if m.label == "PERSON" and strip_titles(m.text) != m.text else 1
         self._label = {k: c.most_common(1)[0][0] for k, c in labels.items()}
         self._parent: dict[tuple[str, ...], tuple[str, ...]] = {k: k for k in labels}
+        self._ambiguous: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
         self._merge(mentions, texts)
         groups: dict[tuple[str, ...], _Group] = defaultdict(_Group)
         for aid, ms in mentions.items():
-            for m in ms:
-                k = _key(m.text, person_tokens)
-                if k:
-                    groups[self._find(k)].mentions.append((aid, m))
+            keys = [_key(m.text, person_tokens) for m in ms]
+            present = {self._find(k) for k in keys if k}
+            for m, k in zip(ms, keys, strict=True):
+                if not k:
+                    continue
+                here = {self._find(c) for c in self._ambiguous.get(k, ())} & present
+                groups[here.pop() if len(here) == 1 else self._find(k)].mentions.append((aid, m))
         self.entities: list[Entity] = []
         index_of: dict[tuple[str, ...], int] = {}
         for root, group in groups.items():
@@ -253,6 +257,8 @@ class EntityIndex:
         roots = {self._find(c) for c in cands}
         if len(roots) == 1:
             self._union(roots.pop(), short)
+        elif len(roots) > 1 and len(short) == 1:
+            self._ambiguous[short] = cands  # "Floyd": George or Philonise, article by article
 
     def _merge(self, mentions: dict[str, list[Mention]], texts: dict[str, str]) -> None:
         keys = sorted(self._label, key=len, reverse=True)
