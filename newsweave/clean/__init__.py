@@ -62,10 +62,14 @@ def repair_mojibake(text: str) -> tuple[str, list[Removed]]:
 def _line_marks(text: str, starts: set[int]) -> Marked:
     """Split ``text`` into lines, each with the columns of its touched words."""
     out: Marked = []
+    pending = sorted(starts, reverse=True)
     base = 0
     for line in text.split("\n"):
         end = base + len(line)
-        out.append((line, {s - base for s in starts if base <= s < end}))
+        cols: set[int] = set()
+        while pending and pending[-1] < end:
+            cols.add(pending.pop() - base)
+        out.append((line, cols))
         base = end + 1
     return out
 

@@ -94,6 +94,7 @@ def _table() -> dict[str, list[int]]:
     return _load()
 
 
+@lru_cache(maxsize=65536)
 def case_counts(word: str) -> CaseCounts | None:
     """Usual casing of ``word`` in general English; None when the word is unknown."""
     row = _table().get(word.lower())
