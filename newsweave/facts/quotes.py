@@ -156,17 +156,19 @@ class _Speakers:
         first = words[0].lower()
         if first in _PRONOUNS and len(words) == 1:
             return self.last or self._last_person(at)
+        lowered = first in _DETERMINERS or not who[:1].isupper()
         if first in _DETERMINERS:
             rest = " ".join(words[1:])
             if rest and all(w[:1].isupper() for w in words[1:]):
                 return self._proper(rest) or rest
-            if len(words) > 2 and words[-1][:1].isupper():  # "the president of X's unit Koh Dong-jin"
-                run = _name_run(words)
-                return self._proper(run) or strip_titles(run)
+        if lowered and len(words) > 1 and words[-1][:1].isupper():  # "harbour chief Ida Holm"
+            run = _name_run(words)
+            return self._proper(run) or strip_titles(run)
+        if lowered:
             return who[:1].lower() + who[1:]
-        if not who[:1].isupper():
-            return who
         run = _name_run(strip_titles(who).split())
+        if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
+            return who.lower()  # "Officials said": a sentence-initial common noun, not a name
         return self._proper(run) or strip_titles(run)
 
     def _last_person(self, at: int) -> str | None:

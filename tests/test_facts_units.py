@@ -1,0 +1,150 @@
+"""Smaller pieces of the facts stage: entity merging rules, quote marks, dates, subjects."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from newsweave.facts.claims import find_claims
+from newsweave.facts.entities import EntityIndex, Mention, strip_titles
+from newsweave.facts.quotes import find_quotes
+from newsweave.facts.timeline import DateResolver
+
+
+def index(mentions: dict[str, list[tuple[str, str]]], texts: dict[str, str] | None = None) -> EntityIndex:
+    """An index from (surface, label) pairs; offsets are found in ``texts`` when given."""
+    out: dict[str, list[Mention]] = {}
+    for aid, pairs in mentions.items():
+        text = (texts or {}).get(aid, "")
+        ms, pos = [], 0
+        for surface, label in pairs:
+            at = text.find(surface, pos) if text else pos
+            ms.append(Mention(surface, label, at, at + len(surface)))
+            pos = at + len(surface)
+        out[aid] = ms
+    return EntityIndex(out, texts or {})
+
+
+def merged(idx: EntityIndex) -> list[set[str]]:
+    return sorted((set(e.aliases) for e in idx.entities), key=lambda s: sorted(s))
+
+
+@pytest.mark.parametrize(
+    ("pairs", "together"),
+    [
+        ([("Liberal Democrats", "NORP"), ("Lib Dems", "PERSON"), ("Lib Dem", "PERSON")], 3),
+        ([("United Nations", "ORG"), ("UN", "ORG")], 2),
+        ([("Scottish National Party", "ORG"), ("SNP", "ORG")], 2),
+        ([("Orvane Electronics", "ORG"), ("Orvane Galaxy Phone", "ORG"), ("Orvane", "ORG")], 2),
+        ([("Santa Lucía International Bridge", "FAC"), ("Santa Lucia bridge", "FAC")], 2),
+        ([("President Nilo Garza", "PERSON"), ("Mr Garza", "PERSON"), ("Garza", "ORG")], 3),
+        ([("Carmen Ruiz", "PERSON"), ("Tomas Ruiz", "PERSON"), ("Ruiz", "PERSON")], 1),
+    ],
+)
+def test_merging_rules(pairs: list[tuple[str, str]], together: int) -> None:
+    idx = index({"a": pairs})
+    assert max(len(s) for s in merged(idx)) == together
+
+
+def test_parenthetical_names_one_body() -> None:
+    text = "The agency KDMA (Kestrian Disaster Management Authority) said."
+    idx = index({"a": [("KDMA", "ORG"), ("Kestrian Disaster Management Authority", "ORG")]}, {"a": text})
+    assert len(idx.entities) == 1
+
+
+def test_shared_surname_follows_the_person_named_in_the_article() -> None:
+    texts = {"a": "Carmen Ruiz spoke. Ruiz left.", "b": "Tomas Ruiz spoke. Ruiz stayed."}
+    idx = index(
+        {
+            "a": [("Carmen Ruiz", "PERSON"), ("Ruiz", "PERSON")],
+            "b": [("Tomas Ruiz", "PERSON"), ("Ruiz", "PERSON")],
+        },
+        texts,
+    )
+    assert {"Carmen Ruiz", "Ruiz"} in merged(idx) and {"Tomas Ruiz", "Ruiz"} in merged(idx)
+
+
+@pytest.mark.parametrize(
+    ("written", "name"),
+    [
+        ("US Secretary of State Lena Okafor", "Lena Okafor"),
+        ("Sgt. Anton Reyes", "Anton Reyes"),
+        ("Prime Minister Ola Berg", "Ola Berg"),
+        ("Mr Berg's", "Berg"),
+    ],
+)
+def test_titles_are_not_names(written: str, name: str) -> None:
+    assert strip_titles(written) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "speaker"),
+    [
+        ("‘We will rebuild,’ Mayor Ida Holm said.", "We will rebuild,", "Ida Holm"),
+        ("\"It was chaos,'' the head of the port unit Ida Holm told reporters.", "It was chaos,", "Ida Holm"),
+        ("“Enough,“ Ida Holm said as she left.", "Enough,", "Ida Holm"),
+        ('"We won," said one of the strikers, Pau Vidal.', "We won,", "Pau Vidal"),
+        (
+            "Officials said the harbour was “closed until further notice”.",
+            "closed until further notice",
+            "officials",
+        ),
+        (
+            "Sunday’s search sought to “trace the boat”, harbour chief Ida Holm said.",
+            "trace the boat",
+            "Ida Holm",
+        ),
+    ],
+)
+def test_quote_marks_and_speakers(text: str, quote: str, speaker: str) -> None:
+    quotes = find_quotes(text, "a", None)
+    assert [(q.text, q.speaker) for q in quotes] == [(quote, speaker)]
+
+
+def test_british_quote_over_two_paragraphs() -> None:
+    text = "Ida Holm said after the vote: ‘We lost the seat.\n\n‘But we will be back.’\n\nNext story"
+    quotes = find_quotes(text, "a", None)
+    assert [q.speaker for q in quotes] == ["Ida Holm", "Ida Holm"]
+    assert [text[q.start : q.end] for q in quotes] == [q.text for q in quotes]
+
+
+def test_a_headline_in_quotes_is_not_the_last_speaker_talking() -> None:
+    text = (
+        "“The port is shut,” Ida Holm said.\n\nHolm said the ferries stopped.\n\n‘Dark days’\n\nMore later."
+    )
+    quotes = find_quotes(text, "a", None)
+    assert quotes[-1].text == "Dark days" and quotes[-1].speaker is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("The convoy stalled Saturday.", "2024-03-09"),
+        ("He will travel on Monday.", "2024-03-18"),
+        ("Officials said Tuesday the toll rose.", "2024-03-12"),
+        ("It happened on March 3.", "2024-03-03"),
+        ("It happened last Tuesday.", "2024-03-05"),
+        ("The vote was held yesterday.", "2024-03-11"),
+    ],
+)
+def test_relative_dates_against_publication(sentence: str, expected: str) -> None:
+    resolver = DateResolver(date(2024, 3, 12))  # a Tuesday
+    assert [m.date for m in resolver.find(sentence)][:1] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "unit", "part"),
+    [
+        ("The death toll in Kestria has risen to 1,204.", "en", 1204, "people", None),
+        ("The number of people who died has passed 900.", "en", 900, "people", None),
+        ("Rescuers found 40 survivors in one basement.", "en", 40, "survivor", "in one basement"),
+        ("The toll is 300, including 45 in the capital.", "en", 45, "people", "including"),
+        ("It won 48 of the 59 seats.", "en", 48, "seats", None),
+        ("The party has a majority of 80 seats.", "en", 80, "seats", "margin"),
+        ("Plus de 2 000 personnes ont fui.", "fr", 2000, "people", None),
+    ],
+)
+def test_what_a_figure_counts(text: str, lang: str, value: float, unit: str, part: str | None) -> None:
+    found = [c for c in find_claims(text, lang, None, DateResolver(None)) if c.figure.value == value]
+    assert found and found[0].unit_concept == unit and found[0].part == part
