@@ -113,6 +113,8 @@ CONTENT = [
     "The names may not be published under a court order.",
     "Readers signing up for the newsletter rose by 40 percent.",
     "Skip to the end, the coach told his players.",
+    "An AP/NORC poll found that most Americans approve.",
+    "He said the map/list was wrong.",
 ]
 
 
