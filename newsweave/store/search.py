@@ -35,11 +35,13 @@ def search_events(
         " JOIN articles a ON a.seq = f.rowid"
         " WHERE articles_fts MATCH ? AND a.event_id IS NOT NULL GROUP BY a.event_id"
     )
-    total = conn.execute(f"SELECT count(*) FROM ({hits})", (query,)).fetchone()[0]
     rows = conn.execute(
         f"SELECT e.id, e.title, e.first_seen, e.last_seen, e.n_articles, e.n_outlets,"
-        f" e.n_independent FROM ({hits}) h JOIN events e ON e.id = h.eid"
+        f" e.n_independent, count(*) OVER () FROM ({hits}) h JOIN events e ON e.id = h.eid"
         " ORDER BY h.score, coalesce(e.last_seen, '') DESC LIMIT ? OFFSET ?",
         (query, limit, offset),
-    )
-    return [EventRow(*r) for r in rows], int(total)
+    ).fetchall()
+    if not rows and offset > 0:  # past the last page: still say how many there are
+        total = conn.execute(f"SELECT count(*) FROM ({hits})", (query,)).fetchone()[0]
+        return [], int(total)
+    return [EventRow(*r[:7]) for r in rows], int(rows[0][7]) if rows else 0

@@ -91,9 +91,10 @@ def build(db: Path) -> FastAPI:
     ) -> HTMLResponse:
         store = stores.read()
         if q.strip():
-            _, total = store.search(q, 0)
+            rows, total = store.search(q, views.PER_PAGE, (page_no - 1) * views.PER_PAGE)
             pages = views.paginate(page_no, total)
-            rows, _ = store.search(q, views.PER_PAGE, pages.offset)
+            if pages.page != page_no:  # past the end: show the last page
+                rows, _ = store.search(q, views.PER_PAGE, pages.offset)
         else:
             pages = views.paginate(page_no, store.event_count())
             rows = store.events(views.PER_PAGE, pages.offset)
