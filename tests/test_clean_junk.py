@@ -115,6 +115,8 @@ CONTENT = [
     "Skip to the end, the coach told his players.",
     "An AP/NORC poll found that most Americans approve.",
     "He said the map/list was wrong.",
+    "By the numbers",
+    "By the river",
 ]
 
 

@@ -132,7 +132,8 @@ _STAMP = re.compile(
 _PIPES = re.compile(r"\s\|\s")
 _NO_LETTERS = re.compile(r"^[\W\d_]*$")
 _FORM_FIELD = re.compile(r"^[\w ]{1,30}\s\*$")  # "Name *": a required field of a comment form
-_SHORT_BYLINE = re.compile(r"^by\s+\S+(?:\s+\S+){0,3}$", re.I)
+# "By Ana Lind", "by teleSUR/MS": a credit line, not a "By the numbers" subheading
+_SHORT_BYLINE = re.compile(r"^[Bb]y\s+(?:[A-Z][\w'’.-]*|\w+/\w+)(?:\s+[A-Z][\w'’.-]*){0,3}$")
 
 
 _PROMO_HINTS = ("free", "newsletter", "reserved", "cookie", "terms of", "privacy", "©")
