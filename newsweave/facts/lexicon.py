@@ -29,9 +29,11 @@ QUALIFIERS: dict[str, dict[str, str]] = {
     "en": _kinds("""
         low: over | more than | above | at least | least | passed | surpassed | exceeded | exceeds
         low: exceeding | topped | tops | top | in excess of | upwards of | no fewer than | no less than
-        low: not less than | north of | well over | just over | crossed
+        low: not less than | north of | well over | just over | crossed | rose above | climbed past
+        low: higher than | greater than | a minimum of | surpassing | topping | passing | beyond
         high: fewer than | less than | under | below | up to | nearly | almost | as many as
-        high: no more than | at most | just under | not more than | close to
+        high: no more than | at most | just under | not more than | close to | as much as
+        high: a maximum of | shy of | lower than | short of
         approx: about | around | approximately | roughly | some | an estimated | estimated | circa
         exact: exactly | almost exactly
     """),
@@ -53,7 +55,7 @@ QUALIFIERS: dict[str, dict[str, str]] = {
         approx: cerca de | aproximadamente | por volta de
     """),
     "de": _kinds("""
-        low: mehr als | über | mindestens
+        low: mehr als | über | mindestens | überstieg | übersteigt
         high: weniger als | fast | beinahe | knapp | bis zu
         approx: rund | etwa | ungefähr | circa | zirka
     """),

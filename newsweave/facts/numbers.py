@@ -42,7 +42,12 @@ _AGE_AFTER = re.compile(r"^\s*-?\s*(?:years?|yrs?)[- ]old|^-year|^\s*-\s*year", 
 _AGE_BEFORE = re.compile(r"\b(?:aged|age|âgée?s? de|de edad|im alter von)\s*$", re.IGNORECASE)
 _RANGE_GAP = re.compile(r"^\s*(?:-|–|to|and|à|a|y|bis|et|e|hadi)\s*$", re.IGNORECASE)
 _RANGE_LEAD = re.compile(r"\b(?:between|entre|zwischen|tra|kati ya)\s*$", re.IGNORECASE)
-_TRAILING = {"or more": "low", "or so": "approx", "plus": "low", "and more": "low", "o más": "low"}
+_TRAILING = {
+    "or more": "low", "or so": "approx", "plus": "low", "and more": "low", "o más": "low",
+    "überschritten": "low", "et plus": "low", "ou plus": "low",
+}  # fmt: skip
+_MARK_OF = re.compile(r"(?:\s+the)?(?:\s+[\w\-]+)?\s+(?:mark|threshold|milestone|level|barrier)\s+of\s*$")
+_CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +65,13 @@ class Figure:
 
 def scaled_to_digits(sentence: str) -> str:
     """Digits with a scale word as plain digits: "3 million" -> "3000000", "15 mil 383" -> "15383"."""
+    sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
     return _SCALED.sub(_scaled_digits, sentence)
+
+
+def _currency_digits(m: re.Match[str]) -> str:
+    value = float(m.group(1)) * {"m": 1e6, "bn": 1e9, "k": 1e3}[m.group(2).lower()]
+    return str(int(value)) if value.is_integer() else str(value)
 
 
 def to_digits(sentence: str, lang: str) -> str:
@@ -99,10 +110,11 @@ def _bounds(kind: str | None, value: float) -> tuple[float | None, float | None]
 
 def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
     """The qualifier phrase that ends right before a figure, and its kind."""
-    tail = _ARTICLES.sub(" ", " " + before.lower()).rstrip()
+    tail = _MARK_OF.sub("", before.lower())  # "passed the 15,000 mark" / "crossed the mark of 326"
+    tail = _ARTICLES.sub(" ", " " + tail).rstrip()
     table = QUALIFIERS.get(lang, {}) | (QUALIFIERS["en"] if lang != "en" else {})
     for phrase in sorted(table, key=len, reverse=True):
-        if tail.endswith(" " + phrase) or tail.endswith("\u00a0" + phrase):
+        if tail.endswith((" " + phrase, "\u00a0" + phrase, "-" + phrase)):
             return phrase, table[phrase]
     return None, None
 
@@ -154,7 +166,7 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
             continue
         phrase, kind = _qualifier(sentence[:start], lang)
         if phrase is None:
-            trail = sentence[end : end + 12].lower()
+            trail = sentence[end : end + 20].lower()
             for word, k in _TRAILING.items():
                 if trail.startswith(" " + word) or trail.startswith("-" + word):
                     phrase, kind = word, k
