@@ -55,7 +55,7 @@ def seeds() -> dict[str, bytes]:
 def check(data: bytes) -> None:
     """Read one fuzz input; raise if a reader escapes its contract."""
     from newsweave.errors import InputError
-    from newsweave.ingest import read_stream
+    from newsweave.ingest import BUG, read_stream
     from newsweave.records import RawDocument
 
     if data:
@@ -63,7 +63,7 @@ def check(data: bytes) -> None:
         body = data[1:]
         for item in read_stream(io.BytesIO(body), name, len(body)):
             if isinstance(item, InputError):
-                if "\n" in str(item) or "cannot be read (" in item.problem:
+                if "\n" in str(item) or BUG in item.problem or "cannot be read (" in item.problem:
                     raise AssertionError(f"bad error line: {item}")
             elif not isinstance(item, RawDocument) or not item.text:
                 raise AssertionError(f"reader gave {item!r}")

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from newsweave.errors import InputError
-from newsweave.ingest import read_stream
+from newsweave.ingest import BUG, read_stream
 from newsweave.records import RawDocument
 
 CRASHES = [
@@ -21,6 +21,12 @@ CRASHES = [
     ("a.warc", b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n"
                b"Content-Length: 52\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"
                b"<p>x</p>\r\n\r\n"),
+    # a declared charset that is a codec but not a text encoding: LookupError
+    ("a.html", b'<html><head><meta charset="base64"></head><body><p>Caf\xe9 on the bank.</p>'
+               b"</body></html>"),
+    ("a.html", b'<html><head><meta charset="rot13"></head><body><p>Caf\xe9</p></body></html>'),
+    # json.loads raises ValueError (not JSONDecodeError) on an integer over 4,300 digits
+    ("a.jsonl", b'{"id": ' + b"9" * 5000 + b', "text": "x"}\n'),
     # expat (inside defusedxml) raised LookupError on an unknown encoding name
     ("a.rss", b'<?xml version="1.0" encoding="utf-9"?>\n<rss version="2.0"><channel>'
               b"<item><title>T</title><description>x</description></item></channel></rss>"),
@@ -34,6 +40,7 @@ def test_former_crash_gives_error_lines(name: str, data: bytes) -> None:
     for item in items:
         if isinstance(item, InputError):
             assert "\n" not in str(item) and str(item).startswith(name)
+            assert BUG not in item.problem, item
 
 
 def test_entity_declaration_in_utf16_feed_is_refused() -> None:

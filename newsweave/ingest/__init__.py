@@ -22,7 +22,7 @@ from newsweave.ingest.text import read_text
 from newsweave.ingest.warc import read_warc
 from newsweave.records import RawDocument
 
-__all__ = ["Format", "extract_html", "read_file", "read_paths", "read_stream"]
+__all__ = ["BUG", "Format", "extract_html", "read_file", "read_paths", "read_stream"]
 
 Reader = Callable[[BinaryIO, str, str], Iterator[RawDocument | InputError]]
 READERS: dict[Format, Reader] = {
@@ -32,6 +32,8 @@ READERS: dict[Format, Reader] = {
     Format.FEED: read_feed,
     Format.WARC: read_warc,
 }
+# Said when a reader fails in a way no rule foresaw; tests and the fuzz harness treat it as a failure.
+BUG = "reader failed unexpectedly; this is a newsweave bug, please report it with the file"
 # Formats read whole into memory; the others are streamed record by record.
 WHOLE = (Format.TEXT, Format.HTML)
 
@@ -73,6 +75,8 @@ def read_stream(
         yield _one_line(err)
     except (RecursionError, MemoryError, OSError) as exc:
         yield InputError(where, f"cannot be read ({type(exc).__name__}: {exc})")
+    except Exception as exc:  # noqa: BLE001 - the batch boundary: reported, never silent
+        yield InputError(where, f"{BUG} ({type(exc).__name__}: {exc})")
     if unlisted:
         yield InputError(where, f"{unlisted} more bad lines, items or records not listed")
 

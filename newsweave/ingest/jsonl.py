@@ -91,6 +91,9 @@ def read_jsonl(fh: BinaryIO, where: str, stem: str) -> Iterator[RawDocument | In
         except json.JSONDecodeError as exc:
             yield InputError(at, f"not valid JSON ({exc.msg} at column {exc.colno})")
             continue
+        except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+            yield InputError(at, f"not usable JSON ({exc})")
+            continue
         except RecursionError:
             yield InputError(at, "JSON nested too deeply")
             continue

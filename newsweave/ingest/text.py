@@ -84,9 +84,11 @@ def _valid_codec(name: str | None) -> str | None:
     if not name:
         return None
     try:
-        return codecs.lookup(name).name
+        info = codecs.lookup(name)
     except LookupError:
         return None
+    # "base64", "rot13", "zip"... are codecs too, but not text encodings
+    return info.name if getattr(info, "_is_text_encoding", True) else None
 
 
 def decode(data: bytes, where: str, declared: str | None = None) -> str:
@@ -112,7 +114,7 @@ def _decode_8bit(data: bytes, where: str, declared: str | None) -> str:
     if declared and declared not in ("utf-8", "ascii", "latin-1", "iso8859-1", "cp1252"):
         try:
             return data.decode(declared)
-        except (UnicodeDecodeError, UnicodeError):
+        except (UnicodeError, LookupError):
             pass
     sample = data[:65536]
     high = len(sample) - len(sample.translate(None, _HIGH_BYTES))
