@@ -19,21 +19,16 @@ def select(
     lengths: Sequence[int],
     weights: Sequence[float],
     budget: int,
-    bonus: Sequence[float] | None = None,
     time_limit: float = 2.0,
-    pool: int = 0,
 ) -> list[int]:
     """Indices of the sentences whose concepts weigh most within ``budget`` words.
 
-    ``concepts[j]`` lists the concept ids of sentence j; ``bonus[j]`` is a small per-sentence
-    score added to the objective (e.g. to prefer leads among equal coverage).
+    ``concepts[j]`` lists the concept ids of sentence j, ``weights[i]`` the weight of concept i.
+    ``time_limit`` (seconds) is a safety net for pathological inputs: HiGHS then returns the best
+    selection found so far; on news clusters the optimum comes in well under it.
     """
     keep = _undominated(concepts, lengths, weights)
-    if pool and len(keep) > pool:
-        density = {j: sum(weights[i] for i in set(concepts[j])) / lengths[j] for j in keep}
-        keep = sorted(sorted(keep, key=lambda j: -density[j])[:pool])
-    picked = _solve([concepts[j] for j in keep], [lengths[j] for j in keep], weights, budget,
-                    None if bonus is None else [bonus[j] for j in keep], time_limit)
+    picked = _solve([concepts[j] for j in keep], [lengths[j] for j in keep], weights, budget, time_limit)
     return [keep[j] for j in picked]
 
 
@@ -55,7 +50,6 @@ def _solve(
     lengths: Sequence[int],
     weights: Sequence[float],
     budget: int,
-    bonus: Sequence[float] | None,
     time_limit: float,
 ) -> list[int]:
     n_s, n_c = len(lengths), len(weights)
@@ -88,9 +82,7 @@ def _solve(
     matrix = coo_array((vals, (rows, cols)), shape=(n_rows, n_s + n_c)).tocsr()
     upper = np.zeros(n_rows)
     upper[-1] = budget
-    objective = np.concatenate(
-        [np.asarray(bonus if bonus is not None else np.zeros(n_s), float), np.asarray(weights, float)]
-    )
+    objective = np.concatenate([np.zeros(n_s), np.asarray(weights, float)])
     result = milp(
         -objective,
         constraints=LinearConstraint(matrix, -np.inf, upper),
