@@ -132,9 +132,9 @@ def test_api_corrections_split_and_unlink(tmp_path: Path) -> None:
     assert first_event(client, "harbour-bridge") == r.json()["event"]
     copy = next(a for a in ("valley-copy", "serra-bridge")
                 if client.get(f"/api/articles/{a}").json()["copy_of"])
-    assert client.post(f"/api/articles/{copy}/unlink").status_code == 200
+    assert client.post(f"/api/articles/{copy}/unlink", json={}).status_code == 200
     assert client.get(f"/api/articles/{copy}").json()["copy_of"] is None
-    assert client.post(f"/api/articles/{copy}/unlink").status_code == 400
+    assert client.post(f"/api/articles/{copy}/unlink", json={}).status_code == 400
     assert client.post(f"/api/events/{eid}/split", json={"articles": []}).status_code == 422
 
 
@@ -177,3 +177,28 @@ def test_article_page_marks_cited_spans_and_folds_removed(client: TestClient) ->
     assert f'<mark id="s-{cited["start"]}-{cited["end"]}"' in html
     crafted = client.get(f"/articles/{CRAFTED.id}").text
     assert "<details class=\"removed\">" in crafted and "&lt;script&gt;alert(1)&lt;/script&gt;" in crafted
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "status"),
+    [({}, 415),  # a bare form-less POST, as a cross-site <form> could send
+     ({"data": {"other": "e1"}}, 415),  # a urlencoded form
+     ({"content": '{"other": "e1"}', "headers": {"content-type": "text/plain"}}, 415),
+     ({"json": {"other": "e1"}, "headers": {"origin": "http://evil.example"}}, 403)],
+)
+def test_forged_cross_site_corrections_are_refused(
+    client: TestClient, kwargs: dict[str, object], status: int
+) -> None:
+    before = client.get("/api/events").json()
+    eid = first_event(client)
+    for url in (f"/api/events/{eid}/merge", "/api/articles/valley-copy/unlink"):
+        r = client.post(url, **kwargs)  # type: ignore[arg-type]
+        assert r.status_code == status, (url, r.text)
+        assert r.headers["content-security-policy"]
+    assert client.get("/api/events").json() == before
+
+
+def test_unknown_host_names_are_refused_when_serving_loopback(db: Path) -> None:
+    guarded = TestClient(create_app(db, ["127.0.0.1", "localhost"]), base_url="http://127.0.0.1")
+    assert guarded.get("/").status_code == 200
+    assert guarded.get("/", headers={"host": "rebound.evil.example"}).status_code == 400

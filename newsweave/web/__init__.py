@@ -14,13 +14,17 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-def create_app(db: str | Path) -> FastAPI:
-    """The ASGI app serving the store at ``db`` (which must exist)."""
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def create_app(db: str | Path, allowed_hosts: list[str] | None = None) -> FastAPI:
+    """The ASGI app serving the store at ``db`` (which must exist); with ``allowed_hosts`` it
+    answers only requests whose Host header names one of them."""
     try:
         from newsweave.web.app import build
     except ModuleNotFoundError as exc:
         raise NotInstalled(exc.name or "fastapi", "web") from None
-    return build(Path(db))
+    return build(Path(db), allowed_hosts)
 
 
 def serve(db: str | Path, host: str = "127.0.0.1", port: int = 8000) -> None:
@@ -28,5 +32,8 @@ def serve(db: str | Path, host: str = "127.0.0.1", port: int = 8000) -> None:
         import uvicorn
     except ModuleNotFoundError:
         raise NotInstalled("uvicorn", "web") from None
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning",
+    hosts = None
+    if host in LOOPBACK:
+        hosts = ["127.0.0.1", "localhost", "[::1]"]
+    uvicorn.run(create_app(db, hosts), host=host, port=port, log_level="warning",
                 server_header=False, limit_concurrency=64, timeout_keep_alive=5)

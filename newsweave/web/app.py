@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from newsweave import __version__
 from newsweave.errors import NewsweaveError, UsageError
@@ -67,7 +68,7 @@ def _templates() -> jinja2.Environment:
     return env
 
 
-def build(db: Path) -> FastAPI:
+def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
     if not db.exists():
         raise UsageError(f"{db}: no such store; create one with: newsweave ingest PATH --db {db}")
     stores = Stores(db)
@@ -75,7 +76,9 @@ def build(db: Path) -> FastAPI:
     env = _templates()
     app = FastAPI(title="newsweave", version=__version__, docs_url=None, redoc_url=None,
                   description="Events, briefings and articles from a newsweave store.")
-    app.add_middleware(Hardened)
+    if allowed_hosts:  # answer only to our own names: defeats DNS rebinding to the loopback port
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
+    app.add_middleware(Hardened)  # outermost: every answer carries the security headers
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024  # the API takes small JSON bodies only
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 HEADERS = {
     # No script at all; styles only from our own static file; nothing framed, no base rewrites.
@@ -32,10 +34,16 @@ class Hardened:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers", [])).get(b"content-length")
+        headers = dict(scope.get("headers", []))
+        declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
-            await _too_large(send)
+            await _refuse(send, 413, "request body too large")
             return
+        if scope["method"] not in SAFE_METHODS:
+            refusal = _cross_site(headers)
+            if refusal:
+                await _refuse(send, 403 if "origin" in refusal else 415, refusal)
+                return
         seen = 0
 
         async def limited() -> Message:
@@ -56,16 +64,33 @@ class Hardened:
         try:
             await self.app(scope, limited, secured)
         except _TooLarge:
-            await _too_large(send)
+            await _refuse(send, 413, "request body too large")
 
 
 class _TooLarge(Exception):
     pass
 
 
-async def _too_large(send: Send) -> None:
-    body = b'{"detail": "request body too large"}'
+def _cross_site(headers: dict[bytes, bytes]) -> str | None:
+    """Why a writing request looks forged by another site (CSRF), or None.
+
+    A page elsewhere can submit a form to a loopback server, but it cannot send a JSON
+    content type without a CORS preflight, which this server never grants.
+    """
+    kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+    if kind != b"application/json":
+        return "corrections take a JSON body (content-type: application/json)"
+    origin = headers.get(b"origin")
+    if origin is not None:
+        netloc = origin.split(b"://", 1)[-1]
+        if netloc != headers.get(b"host"):
+            return "cross-origin request refused (origin does not match host)"
+    return None
+
+
+async def _refuse(send: Send, status: int, detail: str) -> None:
+    body = json.dumps({"detail": detail}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     headers += [(k.encode(), v.encode()) for k, v in HEADERS.items()]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
