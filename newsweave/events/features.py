@@ -7,6 +7,7 @@ English "Erdogan" become the same anchor).
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 import zlib
@@ -27,6 +28,8 @@ _SENT_END = re.compile(r"[.!?:;\"“”«»\n]\s*$")
 _WIRE = re.compile(r"\((?:AP|AFP|Reuters|dpa|EFE|ANSA|AA|UPI|PA)\)|\b(?:Reuters|Associated Press)\b")
 _DATE_PREFIX = re.compile(r"^\s*(?:date\s+)?(\d{4})-(\d{2})-(\d{2})\b")
 
+BUCKETS = 1 << 22  # hashed feature ids per half (words / anchors): collisions stay rare
+ANCHOR_WEIGHT = 2.0  # names and numbers count double: they are what survives translation
 SHINGLE = 5  # words per shingle for near-copy detection (datasketch's usual 5-word shingles)
 SKELETON_SHINGLE = 4  # tokens per skeleton shingle (spun copies keep names, numbers, short words)
 SAMPLE_MOD = 2  # keep the shingle hashes divisible by this: half the memory, same containment
@@ -63,8 +66,9 @@ class Features:
     id: str
     day: int | None  # proleptic ordinal of the publication date, when known
     lang: str
-    terms: Counter[str]  # content words (length >= 4), for TF-IDF
-    anchors: Counter[str]  # names (capitalised tokens) and numbers, folded: survive translation
+    keys: np.ndarray  # hashed bag: content words (length >= 4) and anchors (names, numbers,
+    weights: np.ndarray  # countries: what survives translation), ascending keys, raw weights
+    numbers: frozenset[int]  # keys of the number anchors
     copy_sh: np.ndarray  # sampled hashes of the 5-word shingles (near copies)
     spin_sh: np.ndarray  # of the skeleton (names, numbers, short words): survives synonym spinning
     year: int | None  # publication year, else the latest year the text mentions
@@ -129,18 +133,46 @@ def extract(article: Article) -> Features:
     day = _day(article)
     years = [int(a[1:]) for a in anchors if a[1:].isdigit() and YEARS[0] <= int(a[1:]) <= YEARS[1]]
     year = date.fromordinal(day).year if day else max(years, default=None)
+    keys, weights, numbers = _bag(terms, anchors)
     return Features(
         id=article.id,
         day=day,
         lang=article.lang if article.lang else detect_lang(article.text),
         copy_sh=shingles(words, SHINGLE),
-        terms=terms,
-        anchors=anchors,
+        keys=keys,
+        weights=weights,
+        numbers=numbers,
         spin_sh=shingles(skeleton, SKELETON_SHINGLE),
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
     )
+
+
+@lru_cache(maxsize=1 << 18)
+def term_key(term: str, anchor: bool) -> int:
+    """Hashed feature id (the hashing trick: no shared vocabulary, so workers can build bags).
+    Anchors live in the upper half of the id space."""
+    return (zlib.crc32(term.encode()) & (BUCKETS - 1)) | (BUCKETS if anchor else 0)
+
+
+def is_anchor(key: int) -> bool:
+    return key >= BUCKETS
+
+
+def _bag(terms: Counter[str], anchors: Counter[str]) -> tuple[np.ndarray, np.ndarray, frozenset[int]]:
+    bag: dict[int, float] = {}
+    for term, n in terms.items():
+        key = term_key(term, False)
+        bag[key] = bag.get(key, 0.0) + 1.0 + math.log(n)
+    numbers = set()
+    for anchor, n in anchors.items():
+        key = term_key(anchor, True)
+        bag[key] = bag.get(key, 0.0) + ANCHOR_WEIGHT * (1.0 + math.log(n))
+        if anchor.startswith("#"):
+            numbers.add(key)
+    keys = sorted(bag)
+    return np.array(keys, dtype=np.int64), np.array([bag[k] for k in keys]), frozenset(numbers)
 
 
 @lru_cache(maxsize=1 << 17)

@@ -34,16 +34,19 @@ R = TypeVar("R")
 
 
 def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
-    """Row-normalised TF-IDF over the vocabulary ids (bags were weighted at extraction)."""
-    idf = np.array([vocab.idf(k) for k in range(len(vocab.df))])
+    """Row-normalised TF-IDF (bags were weighted at extraction), over the feature ids in use:
+    compact columns make the pairwise products several times faster than the hashed space."""
     indptr = np.cumsum([0] + [len(d.keys) for d in docs])
-    indices = np.concatenate([d.keys for d in docs]) if docs else np.zeros(0, np.int64)
+    keys = np.concatenate([d.keys for d in docs]) if docs else np.zeros(0, np.int64)
     data = np.concatenate([d.weights for d in docs]) if docs else np.zeros(0)
-    data = data * idf[indices]
-    m = sparse.csr_matrix((data, indices, indptr), shape=(len(docs), len(idf)))
-    norms = np.sqrt(np.asarray(m.multiply(m).sum(axis=1)).ravel())
+    data = data * vocab.idf(keys)
+    used, column = np.unique(keys, return_inverse=True)  # monotone: rows stay sorted
+    rows = np.repeat(np.arange(len(docs)), np.diff(indptr))
+    norms = np.sqrt(np.bincount(rows, weights=data * data, minlength=len(docs)))
     norms[norms == 0] = 1.0
-    return sparse.csr_matrix(sparse.diags(1.0 / norms) @ m)
+    m = sparse.csr_matrix((data / norms[rows], column, indptr), shape=(len(docs), len(used)))
+    m.has_sorted_indices = True
+    return m
 
 
 def candidate_pairs(docs: Sequence[Doc], m: sparse.csr_matrix) -> np.ndarray:
@@ -107,7 +110,9 @@ def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> list[tuple[int, i
     sims = np.zeros(len(pairs))
     for start in range(0, len(pairs), CHUNK):
         p = pairs[start : start + CHUNK]
-        sims[start : start + CHUNK] = np.asarray(m[p[:, 0]].multiply(m[p[:, 1]]).sum(axis=1)).ravel()
+        left, right = m[p[:, 0]], m[p[:, 1]]
+        left.has_canonical_format = right.has_canonical_format = True  # rows of a canonical matrix
+        sims[start : start + CHUNK] = np.asarray(left.multiply(right).sum(axis=1)).ravel()
     day = np.array([d.day if d.day is not None else -1 for d in docs])
     year = np.array([d.year if d.year is not None else -1 for d in docs])
     i, j = pairs[:, 0], pairs[:, 1]

@@ -7,16 +7,14 @@ one report; ``original_key`` orders a story's articles to pick its original.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from newsweave.events.features import Features
+from newsweave.events.features import BUCKETS, Features
 from newsweave.records import safe_id
 
-ANCHOR_WEIGHT = 2.0  # names and numbers count double: they are what survives translation
 WINDOW_DAYS = 7  # dated reports further apart than this are different happenings
 YEAR_FACTOR = 0.5  # similarity kept when two reports point at different years
 EVENT_THRESHOLD = 0.1  # mean cosine two groups need to be one event (average link)
@@ -62,74 +60,53 @@ class Doc:
 
 
 class Vocabulary:
-    """Term -> id in order of first sight (deterministic), with document frequencies."""
+    """Document frequencies over the hashed feature ids, and the TF-IDF vectors they give."""
 
     def __init__(self) -> None:
-        self.ids: dict[str, int] = {}
-        self.df: list[int] = []
-        self.anchor: list[bool] = []
+        self.df = np.zeros(2 * BUCKETS, dtype=np.int32)
         self.docs = 0
         self.growing = False
 
     def doc(self, feats: Features, index: int) -> Doc:
-        bag: dict[int, float] = {}
-        numbers: set[int] = set()
-        for term, n in feats.terms.items():
-            bag[self._id(term)] = 1.0 + math.log(n)
-        for anchor, n in feats.anchors.items():
-            key = self._id("@" + anchor)
-            bag[key] = ANCHOR_WEIGHT * (1.0 + math.log(n))
-            if anchor.startswith("#"):
-                numbers.add(key)
-        for key in bag:
-            self.df[key] += 1
+        self.df[feats.keys] += 1
         self.docs += 1
-        keys = sorted(bag)
         return Doc(
             id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
-            wire=feats.wire, length=feats.length, keys=np.array(keys, dtype=np.int64),
-            weights=np.array([bag[k] for k in keys]), numbers=frozenset(numbers),
-            copy_sh=feats.copy_sh,
-            spin_sh=feats.spin_sh,
+            wire=feats.wire, length=feats.length, keys=feats.keys, weights=feats.weights,
+            numbers=feats.numbers, copy_sh=feats.copy_sh, spin_sh=feats.spin_sh,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
-        return {"terms": list(self.ids), "df": self.df, "docs": self.docs}
+        nonzero = np.flatnonzero(self.df)
+        return {"df": [nonzero.tolist(), self.df[nonzero].tolist()], "docs": self.docs}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Vocabulary:
         vocab = cls()
-        vocab.ids = {t: i for i, t in enumerate(data["terms"])}
-        vocab.df = [int(n) for n in data["df"]]
-        vocab.anchor = [t.startswith("@") for t in data["terms"]]
+        keys, counts = data["df"]
+        vocab.df[np.array(keys, dtype=np.int64)] = np.array(counts, dtype=np.int32)
         vocab.docs = int(data["docs"])
         return vocab
 
-    def _id(self, term: str) -> int:
-        key = self.ids.get(term)
-        if key is None:
-            key = self.ids[term] = len(self.df)
-            self.df.append(0)
-            self.anchor.append(term.startswith("@"))
-        return key
-
-    def idf(self, key: int, keep_unique: bool = False) -> float:
+    def idf(self, keys: np.ndarray, keep_unique: bool = False) -> np.ndarray:
         """Smoothed idf. In a whole pile a term of one document links nothing, so it weighs 0,
         unless ``keep_unique`` (copy decisions: what only one text says counts against a copy)
         or the pile is ``growing`` (a later article may share it)."""
-        df = self.df[key]
-        keep = df > 1 or keep_unique or self.growing
-        return math.log((self.docs + 1) / (df + 0.5)) if keep else 0.0
+        df = self.df[keys]
+        idf = np.log((self.docs + 1) / (df + 0.5))
+        if keep_unique or self.growing:
+            return idf
+        return np.where(df > 1, idf, 0.0)
 
     def vector(self, doc: Doc, anchors_only: bool = False, keep_unique: bool = False) -> dict[int, float]:
         """L2-normalised TF-IDF of the whole bag, or of its names and numbers alone."""
-        vec = {
-            k: w * self.idf(k, keep_unique)
-            for k, w in zip(doc.keys.tolist(), doc.weights.tolist(), strict=True)
-            if not anchors_only or self.anchor[k]
-        }
-        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
-        return {k: v / norm for k, v in vec.items() if v}
+        keys, weights = doc.keys, doc.weights
+        if anchors_only:
+            mask = keys >= BUCKETS
+            keys, weights = keys[mask], weights[mask]
+        vec = weights * self.idf(keys, keep_unique)
+        norm = float(np.sqrt(vec @ vec)) or 1.0
+        return {k: v / norm for k, v in zip(keys.tolist(), vec.tolist(), strict=True) if v}
 
 
 def cosine(a: dict[int, float], b: dict[int, float]) -> float:
