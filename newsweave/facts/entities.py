@@ -291,8 +291,8 @@ class EntityIndex:
                     self._union(c, k)
                 self._join_unique(k, [c for c in abbreviated if not _abbreviates(c, k)], loose=True)
         for k in keys:
-            if len(k) != 1:
-                continue
+            if len(k) != 1 or self._label[k] == "NORP" and not k[0].endswith("s"):
+                continue  # "Thai" is an adjective of BBC Thai and of the Thai Navy, not their name
             cands = [c for c in by_last[k[0]] if self._label[c] == "PERSON" or self._label[k] != "PERSON"]
             cands += [c for c in by_first[k[0]] if _FAMILY[self._label[c]] in {"org", "site"}]
             if len(k[0]) >= 2 and not cands:
@@ -305,9 +305,16 @@ class EntityIndex:
         labels = Counter(m.label for _, m in group.mentions)
         longest = max(len(c.split()) for c in cores)
         person = labels.most_common(1)[0][0] == "PERSON"
-        name = max(
+        top = max(cores.values())
+        name = max(  # a person by the full name; anything else by a frequent form, the fuller the better
             cores,
-            key=lambda c: (c.split()[-1][:1].isupper(), person and len(c.split()) == longest, cores[c], c),
+            key=lambda c: (
+                c.split()[-1][:1].isupper(),
+                person and len(c.split()) == longest,
+                not person and cores[c] * 2 >= top and len(c.split()),
+                cores[c],
+                c,
+            ),
         )
         label = (
             "PERSON"
