@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -106,3 +107,16 @@ def test_file_name_with_line_break_stays_one_line(tmp_path: Path) -> None:
     (tmp_path / "two\nlines.txt").write_bytes(b"")
     (err,) = list(read_paths([str(tmp_path)]))
     assert isinstance(err, InputError) and "\n" not in str(err) and "two\\nlines.txt" in str(err)
+
+
+def test_undecodable_file_names_become_printable(tmp_path: Path) -> None:
+    folder = os.fsencode(tmp_path)
+    with open(os.path.join(folder, b"good\xff.txt"), "wb") as fh:
+        fh.write(b"The ferry service resumed on Monday morning after the storm.")
+    with open(os.path.join(folder, b"empty\xfe.txt"), "wb"):
+        pass
+    items = list(read_paths([str(tmp_path)]))
+    for item in items:
+        text = str(item) if isinstance(item, InputError) else item.path or ""
+        text.encode("utf-8")  # no lone surrogates left
+    assert {type(i).__name__ for i in items} == {"InputError", "RawDocument"}

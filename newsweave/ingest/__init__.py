@@ -32,18 +32,31 @@ READERS: dict[Format, Reader] = {
     Format.FEED: read_feed,
     Format.WARC: read_warc,
 }
+_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 # Said when a reader fails in a way no rule foresaw; tests and the fuzz harness treat it as a failure.
 BUG = "reader failed unexpectedly; this is a newsweave bug, please report it with the file"
 # Formats read whole into memory; the others are streamed record by record.
 WHOLE = (Format.TEXT, Format.HTML)
 
 
+def printable(path: str) -> str:
+    """A file name as valid UTF-8: bytes it cannot decode (kept by the OS as surrogates)
+    become U+FFFD, so JSON and terminal output never fail on them."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return path
+
+
 def _one_line(err: InputError) -> InputError:
-    """The error as one line: a name or label holding line breaks must not split it."""
-    if not any(c in str(err) for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"):
+    """The error as one printable line: a name or label holding line breaks must not split it."""
+    path = printable(err.path)
+    if path == err.path and not any(c in str(err) for c in _BREAKS):
         return err
-    path = err.path.encode("unicode_escape").decode("ascii")
-    return InputError(path, " ".join(err.problem.split()))
+    if any(c in path for c in _BREAKS):
+        path = path.encode("unicode_escape").decode("ascii")
+    return InputError(path, " ".join(printable(err.problem).split()))
 
 
 def _read(fh: BinaryIO, where: str, size: int | None) -> Iterator[RawDocument | InputError]:
@@ -88,7 +101,7 @@ def read_file(path: Path) -> Iterator[RawDocument | InputError]:
         yield _one_line(err)
         return
     with fh:
-        yield from read_stream(fh, str(path), size)
+        yield from read_stream(fh, printable(str(path)), size)
 
 
 def read_paths(paths: Iterable[str]) -> Iterator[RawDocument | InputError]:
