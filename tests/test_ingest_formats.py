@@ -253,3 +253,23 @@ def test_extract_html_blocks() -> None:
         "Item two of the list\n\nCell A Cell B\n\n"
         "Final paragraph of the article with enough words to be kept."
     )
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "cp1252"])
+def test_jsonl_in_other_encodings(encoding: str) -> None:
+    rows = [{"id": "a", "text": "Déjà vu à l’été, said the mayor."}, {"id": "b", "text": "Second."}]
+    data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode(encoding)
+    docs, errors = read_bytes(data, "rows.jsonl")
+    assert errors == [] and [d.text for d in docs] == [r["text"] for r in rows]
+
+
+@pytest.mark.gated
+def test_seed_articles_are_read_as_text(shared_dir: Path) -> None:
+    seeds = shared_dir / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("../shared/seeds is absent")
+    docs, errors = read(seeds)
+    assert errors == []
+    assert [d.id for d in docs] == sorted(p.stem for p in seeds.glob("*.txt"))
+    for doc in docs:
+        assert doc.fmt == "text" and doc.text == (seeds / f"{doc.id}.txt").read_text("utf-8")
