@@ -265,6 +265,25 @@ def test_schema_migrates_on_open_and_refuses_a_newer_store(tmp_path: Path) -> No
         connect(db)
 
 
+def test_a_version_1_store_migrates_and_keeps_its_events(tmp_path: Path) -> None:
+    from newsweave.store.schema import MIGRATIONS
+
+    db = tmp_path / "v1.db"
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("BEGIN")
+    MIGRATIONS[0](conn)
+    brief = {"id": "e1", "summary": [{"text": "Lede sentence.", "article": "a", "start": 0, "end": 14}]}
+    conn.execute("INSERT INTO events (id, created, title, briefing) VALUES ('e1', 1, 'T', ?)",
+                 (json.dumps(brief),))
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("COMMIT")
+    conn.close()
+    with Store(db) as store:
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+        row = store.events_row("e1")
+        assert row is not None and row.lede == "Lede sentence." and row.title == "T"
+
+
 @pytest.mark.parametrize("content", [b"not a database at all, just some text" * 100, b""])
 def test_a_file_that_is_not_a_store_is_a_clear_error(tmp_path: Path, content: bytes) -> None:
     db = tmp_path / "x.db"

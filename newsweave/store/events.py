@@ -20,6 +20,7 @@ class EventRow:
     articles: int
     outlets: int
     independent: int
+    lede: str = ""  # the summary's first sentence, for lists (not part of the contract's JSON)
 
     def to_dict(self, article_ids: list[str]) -> dict[str, Any]:
         return {
@@ -29,12 +30,12 @@ class EventRow:
         }
 
 
-_ROW = "id, title, first_seen, last_seen, n_articles, n_outlets, n_independent"
+_ROW = "id, title, first_seen, last_seen, n_articles, n_outlets, n_independent, lede"
 _ORDER = "ORDER BY coalesce(last_seen, '') DESC, created DESC"
 
 
 def _row(r: sqlite3.Row) -> EventRow:
-    return EventRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6])
+    return EventRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7])
 
 
 def resolve(conn: sqlite3.Connection, event_id: str) -> str | None:
@@ -126,11 +127,12 @@ def save_briefing(conn: sqlite3.Connection, ev: EventBriefing) -> None:
     src = doc["sources"]
     conn.execute(
         "UPDATE events SET title = ?, first_seen = ?, last_seen = ?, n_articles = ?,"
-        " n_outlets = ?, n_independent = ?, briefing = ?,"
+        " n_outlets = ?, n_independent = ?, briefing = ?, lede = ?,"
         " updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
         (
             ev.title, ev.first_seen, ev.last_seen, src["articles"], src["outlets"],
-            src["independent"], json.dumps(doc, ensure_ascii=False), ev.id,
+            src["independent"], json.dumps(doc, ensure_ascii=False),
+            ev.summary[0].text if ev.summary else "", ev.id,
         ),
     )
     conn.execute("DELETE FROM citations WHERE event_id = ?", (ev.id,))

@@ -93,7 +93,16 @@ def _split(script: str) -> list[str]:
     return [s for s in out if s]
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+def _v2(conn: sqlite3.Connection) -> None:
+    """Events keep their summary's first sentence, so lists show it without the briefing."""
+    conn.execute("ALTER TABLE events ADD COLUMN lede TEXT NOT NULL DEFAULT ''")
+    conn.execute(
+        "UPDATE events SET lede = coalesce(json_extract(briefing, '$.summary[0].text'), '')"
+        " WHERE briefing IS NOT NULL"
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 VERSION = len(MIGRATIONS)
 
 

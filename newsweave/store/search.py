@@ -37,11 +37,11 @@ def search_events(
     )
     rows = conn.execute(
         f"SELECT e.id, e.title, e.first_seen, e.last_seen, e.n_articles, e.n_outlets,"
-        f" e.n_independent, count(*) OVER () FROM ({hits}) h JOIN events e ON e.id = h.eid"
+        f" e.n_independent, e.lede, count(*) OVER () FROM ({hits}) h JOIN events e ON e.id = h.eid"
         " ORDER BY h.score, coalesce(e.last_seen, '') DESC LIMIT ? OFFSET ?",
         (query, limit, offset),
     ).fetchall()
     if not rows and offset > 0:  # past the last page: still say how many there are
         total = conn.execute(f"SELECT count(*) FROM ({hits})", (query,)).fetchone()[0]
         return [], int(total)
-    return [EventRow(*r[:7]) for r in rows], int(rows[0][7]) if rows else 0
+    return [EventRow(*r[:8]) for r in rows], int(rows[0][8]) if rows else 0
