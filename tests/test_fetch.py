@@ -464,3 +464,12 @@ def test_feed_and_sitemap_parsers_fail_only_with_unsafe_xml(body: bytes) -> None
     for parse in (parse_feed, lambda b: parse_sitemap(b, "http://a.example/")):
         with contextlib.suppress(UnsafeXml):
             parse(body)
+
+
+def test_interleave_round_robins_hosts() -> None:
+    from newsweave.fetch.crawl import Task, interleave
+
+    tasks = [Task(f"http://{h}.example/{n}") for h in "aab" for n in range(2)]
+    order = [t.url for t in interleave(tasks)]
+    assert sorted(order) == sorted(t.url for t in tasks)
+    assert [u.split("//")[1][0] for u in order] == ["a", "b", "a", "b", "a", "a"]

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from pathlib import Path
 
 from newsweave.errors import InputError, NewsweaveError
@@ -21,7 +22,7 @@ from newsweave.fetch.robots import RobotsCache
 from newsweave.fetch.sitemaps import parse_sitemap
 from newsweave.fetch.state import FetchState, Validators
 from newsweave.fetch.store import Sink, StoreSink
-from newsweave.fetch.urls import canonical_url, declared_canonical, is_http_url
+from newsweave.fetch.urls import canonical_url, declared_canonical, host_key, is_http_url
 from newsweave.fetch.xmlsafe import UnsafeXml, sniff
 
 MAX_DEPTH = 3  # sitemap index -> sitemap -> page
@@ -90,6 +91,16 @@ def expand_inputs(inputs: Iterable[str], on_error: Callable[[InputError], None])
     return urls
 
 
+def interleave(tasks: list[Task]) -> list[Task]:
+    """Round-robin over hosts, so that workers waiting for one slow or paced host do not hold
+    up the others (the pool takes tasks in order)."""
+    by_host: dict[str, list[Task]] = {}
+    for task in tasks:
+        by_host.setdefault(host_key(task.url), []).append(task)
+    rounds = zip_longest(*by_host.values())
+    return [t for batch in rounds for t in batch if t is not None]
+
+
 class Crawler:
     """Fetches sources into the store at ``db``; reusable across polls (``watch``)."""
 
@@ -103,6 +114,10 @@ class Crawler:
         self.sink: Sink = sink or StoreSink(db)
         self.fetcher = Fetcher(self.policy)
         self.robots = RobotsCache(self.fetcher)
+        # Reading is CPU work under the GIL: threads gain nothing running it side by side, and
+        # the reader and cleaner load their models lazily, which is neither cheap nor known to be
+        # thread-safe when eight workers hit it at once. One page is read at a time.
+        self._reading = threading.Lock()
 
     def close(self) -> None:
         self.fetcher.close()
@@ -152,7 +167,7 @@ class Crawler:
     def _wave(self, pool: ThreadPoolExecutor, wave: list[Task],
               stop: threading.Event | None) -> Iterator[Outcome]:
         futures: set[Future[Outcome]] = {
-            pool.submit(self._work, t, self.state.validators(t.url)) for t in wave
+            pool.submit(self._work, t, self.state.validators(t.url)) for t in interleave(wave)
         }
         while futures:
             done, futures = wait(futures, timeout=0.5, return_when=FIRST_COMPLETED)
@@ -204,10 +219,11 @@ class Crawler:
         final = canonical_url(resp.url)
         declared = declared_canonical(html, resp.url)
         hint = task.hint
-        return fetched(html, declared or final, resp.fetched_at, also=(task.url, final),
-                       title=hint.title if hint else None,
-                       date=hint.published if hint else None,
-                       author=hint.author if hint else None)
+        with self._reading:
+            return fetched(html, declared or final, resp.fetched_at, also=(task.url, final),
+                           title=hint.title if hint else None,
+                           date=hint.published if hint else None,
+                           author=hint.author if hint else None)
 
     def _feed_items(self, task: Task, resp: Response,
                     found: list[Found]) -> list[Task]:
@@ -217,9 +233,10 @@ class Crawler:
             link = canonical_url(item.link) if item.link else None
             if item.full or link is None:
                 try:
-                    f = fetched(item.html or "", link or task.url + "#" + item.id,
-                                resp.fetched_at, title=item.title, date=item.published, author=item.author,
-                                outlet=feed.title, fmt="feed")
+                    with self._reading:
+                        f = fetched(item.html or "", link or task.url + "#" + item.id,
+                                    resp.fetched_at, title=item.title, date=item.published,
+                                    author=item.author, outlet=feed.title, fmt="feed")
                 except InputError:
                     continue  # an item with neither a link nor text: nothing to read
                 if link is None:
