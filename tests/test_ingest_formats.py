@@ -273,3 +273,19 @@ def test_seed_articles_are_read_as_text(shared_dir: Path) -> None:
     assert [d.id for d in docs] == sorted(p.stem for p in seeds.glob("*.txt"))
     for doc in docs:
         assert doc.fmt == "text" and doc.text == (seeds / f"{doc.id}.txt").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "ids"),
+    [
+        ("rows.jsonl.gz", jsonl_articles().encode(), ["lantern_flood_1", "lantern-2"]),
+        ("story.txt.gz", text_article().encode(), ["story"]),
+        ("page.gz", HTML.encode(), ["page"]),
+        ("harbour.xml.gz", feed(rss_item(1)).encode(), ["https___harbourpost.example_flood-1"]),
+    ],
+)
+def test_gzip_compressed_inputs(name: str, data: bytes, ids: list[str]) -> None:
+    import gzip
+
+    docs, errors = read_bytes(gzip.compress(data), name)
+    assert errors == [] and [d.id for d in docs] == ids

@@ -7,9 +7,11 @@ Formats: plain text, HTML, JSON Lines, RSS/Atom, WARC(.gz); see ``detect.sniff``
 
 from __future__ import annotations
 
+import gzip
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from newsweave.errors import InputError
 from newsweave.ingest.detect import Format, sniff
@@ -59,11 +61,21 @@ def _one_line(err: InputError) -> InputError:
     return InputError(path, " ".join(printable(err.problem).split()))
 
 
-def _read(fh: BinaryIO, where: str, size: int | None) -> Iterator[RawDocument | InputError]:
-    path = Path(where)
+def _sniff(fh: BinaryIO, where: str, path: Path) -> Format:
     head = fh.read(SNIFF_BYTES)
     fh.seek(0)
-    fmt = sniff(head, where, "".join(path.suffixes[-1:]))
+    return sniff(head, where, path.suffix)
+
+
+def _read(fh: BinaryIO, where: str, size: int | None) -> Iterator[RawDocument | InputError]:
+    path = Path(where)
+    fmt = _sniff(fh, where, path)
+    if fmt is Format.GZIP:  # streamed through the decompressor; read_bounded caps what it yields
+        fh = cast(BinaryIO, gzip.GzipFile(fileobj=fh, mode="rb"))
+        path, size = (path.with_suffix("") if path.suffix.lower() == ".gz" else path), None
+        fmt = _sniff(fh, where, path)
+        if fmt is Format.GZIP:
+            raise InputError(where, "gzip inside gzip; decompress it first")
     if fmt in WHOLE and size is not None and size > MAX_DOCUMENT_BYTES:
         raise InputError(where, f"file is {mib(size)}, over the {mib(MAX_DOCUMENT_BYTES)} limit "
                          "for one article")
@@ -86,6 +98,8 @@ def read_stream(
             yield item
     except InputError as err:
         yield _one_line(err)
+    except (EOFError, zlib.error):
+        yield InputError(where, "compressed data is truncated or corrupt; what came before was kept")
     except (RecursionError, MemoryError, OSError) as exc:
         yield InputError(where, f"cannot be read ({type(exc).__name__}: {exc})")
     except Exception as exc:  # noqa: BLE001 - the batch boundary: reported, never silent

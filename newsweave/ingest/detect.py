@@ -58,6 +58,7 @@ class Format(str, Enum):
     JSONL = "jsonl"
     FEED = "feed"
     WARC = "warc"
+    GZIP = "gzip"  # any other format, gzip-compressed: sniffed again once decompressed
 
 
 def _gunzip_head(head: bytes) -> bytes:
@@ -81,7 +82,7 @@ def sniff(head: bytes, where: str, suffix: str) -> Format:
     if head.startswith(GZIP_MAGIC):
         if _gunzip_head(head).startswith(b"WARC/"):
             return Format.WARC
-        raise InputError(where, "gzip-compressed file that is not a WARC archive; decompress it")
+        return Format.GZIP
     for magic, kind in MAGIC:
         if head.startswith(magic) and not (magic == b"MZ" and b"\0" not in head[:512]):
             raise InputError(where, f"binary file ({kind}), not an article")
