@@ -176,3 +176,20 @@ def test_with_the_real_model() -> None:
     assert speakers["Setting a date"] == "Lena Okafor"
     halden = [e for e in facts.entities if "Viktor Halden" in " ".join(e.aliases)]
     assert len(halden) == 1 and "Mr Halden" in halden[0].aliases
+
+
+def test_an_updated_version_supersedes_and_does_not_corroborate() -> None:
+    arts, _ = articles()
+    wire, rival = arts
+    old = Article(
+        "wire-v1",
+        wire.text.replace("Over 280", "Over 230").replace("five days", "four days"),
+        published="2024-03-11",
+        outlet="Wire",
+    )
+    stories = [Story("s-wire", "wire-v1", ["wire-v1", "wire"]), Story("s-rival", "rival", ["rival"])]
+    facts = extract_facts([old, wire, rival], stories, tagger=fake_tagger)
+    earlier, later = claim(facts, "wire-v1", 230), claim(facts, "wire", 280)
+    assert later.supersedes == earlier.id and earlier.supersedes is None
+    status, members = group_of(facts, later.id)
+    assert earlier.id in members and status == "differ"

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from newsweave.facts.claims import find_claims
-from newsweave.facts.entities import EntityIndex, Mention, strip_titles
+from newsweave.facts.entities import EntityIndex, Mention, strip_titles, title_start
 from newsweave.facts.quotes import find_quotes
 from newsweave.facts.timeline import DateResolver
 
@@ -148,3 +148,20 @@ def test_relative_dates_against_publication(sentence: str, expected: str) -> Non
 def test_what_a_figure_counts(text: str, lang: str, value: float, unit: str, part: str | None) -> None:
     found = [c for c in find_claims(text, lang, None, DateResolver(None)) if c.figure.value == value]
     assert found and found[0].unit_concept == unit and found[0].part == part
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "written"),
+    [
+        (
+            "On Sunday, US Secretary of State Lena Okafor said.",
+            "State Lena Okafor",
+            "US Secretary of State Lena Okafor",
+        ),
+        ("The leader of the Liberal Democrats spoke.", "Liberal Democrats", "Liberal Democrats"),
+        ("Sgt. Anton Reyes said.", "Anton Reyes", "Sgt. Anton Reyes"),
+    ],
+)
+def test_written_titles_join_the_mention(text: str, name: str, written: str) -> None:
+    at = text.find(name)
+    assert text[title_start(text, at) : at + len(name)] == written

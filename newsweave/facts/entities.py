@@ -75,11 +75,17 @@ def title_start(text: str, start: int) -> int:
     words = list(re.finditer(r"[\w.\-’']+", m.group(1)))
     begin = start
     titled = False
+    pending = 0  # link words ("of") seen before a title is: kept only if a title follows
     for w in reversed(words):
         word = w.group()
         if word[:1].isupper() and _is_title(word):
-            titled = True
-        elif not (titled and (fold(word) in TITLE_LINKS or word.isupper() and len(word) <= 4)):
+            titled, pending = True, 0
+        elif titled and word.isupper() and len(word) <= 4:  # "US Secretary of State"
+            pass
+        elif fold(word) in TITLE_LINKS and pending < 2:
+            pending += 1
+            continue
+        else:
             break
         begin = m.start(1) + w.start()
     while begin < start and fold(text[begin:start].split()[0]) in TITLE_LINKS - {"us", "uk", "un", "u.s."}:
