@@ -287,6 +287,10 @@ def test_huge_bodies_are_aborted(site: Site, fetcher: Fetcher) -> None:
     site.add("/stream", endless)
     with pytest.raises(FetchError, match="limit; download aborted"):
         fetcher.get(site.url("/stream"))
+    bomb = gzip.compress(b"\0" * 50_000_000)  # 50 MB inflated from ~50 KB on the wire
+    site.add("/bomb", bomb, headers={"Content-Encoding": "gzip", "Content-Type": "text/html"})
+    with pytest.raises(FetchError, match="limit; download aborted"):
+        fetcher.get(site.url("/bomb"))
     site.add("/declared", "x", headers={"Content-Length": "999999999"})
     with pytest.raises(FetchError, match="over the 1000000-byte limit"):
         fetcher.get(site.url("/declared"))
