@@ -40,6 +40,10 @@ def connect(path: str | Path, *, readonly: bool = False, migrate: bool = True) -
             conn.execute("PRAGMA synchronous = NORMAL")  # in WAL: durable against process crashes
             if migrate:
                 run_migrations(conn)
+        elif _version(conn) < _wanted():
+            conn.close()  # an older store: migrate it once through a writing connection
+            connect(path).close()
+            return connect(path, readonly=True)
         else:
             _check_version(conn)
     except sqlite3.DatabaseError as exc:
@@ -47,10 +51,21 @@ def connect(path: str | Path, *, readonly: bool = False, migrate: bool = True) -
     return conn
 
 
+def _version(conn: sqlite3.Connection) -> int:
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    return version
+
+
+def _wanted() -> int:
+    from newsweave.store.schema import VERSION
+
+    return VERSION
+
+
 def _check_version(conn: sqlite3.Connection) -> None:
     from newsweave.store.schema import VERSION
 
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    version = _version(conn)
     if version != VERSION:
         raise StoreError(
             f"the store has schema version {version}, this newsweave needs {VERSION}; "
