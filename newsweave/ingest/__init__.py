@@ -98,7 +98,7 @@ def read_stream(
             yield item
     except InputError as err:
         yield _one_line(err)
-    except (EOFError, zlib.error):
+    except (EOFError, zlib.error, gzip.BadGzipFile):
         yield InputError(where, "compressed data is truncated or corrupt; what came before was kept")
     except (RecursionError, MemoryError, OSError) as exc:
         yield InputError(where, f"cannot be read ({type(exc).__name__}: {exc})")
