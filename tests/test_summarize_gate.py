@@ -15,9 +15,9 @@ from newsweave.summarize import SourceDoc, make_summarizer
 
 # set -> (words, ROUGE-1 minimum, ROUGE-2 minimum), recall in percent.
 MINIMUMS = {
-    "duc2003_task2_clean": (100, 39.3, 11.6),
-    "duc2003_task3": (100, 34.8, 8.5),
-    "multiling2011_en": (250, 48.7, 18.6),
+    "duc2003_task2_clean": (100, 39.4, 11.45),
+    "duc2003_task3": (100, 35.8, 8.95),
+    "multiling2011_en": (250, 50.1, 19.8),
 }
 
 

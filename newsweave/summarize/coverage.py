@@ -2,9 +2,10 @@
 
 Concepts are stemmed word bigrams (Gillick & Favre's ICSISumm). A concept's weight is the number of
 documents that mention it, plus a bonus for each document that mentions it in its opening
-sentences, where news puts the facts that matter. Concepts that too few documents share are
-dropped: they are one outlet's detail, not the event. The best set of sentences is then found
-exactly by an integer linear program, which also removes redundancy (a concept counts once).
+sentences, where news puts the facts that matter; each document's lede also counts as a concept.
+Concepts that too few documents share are dropped: they are one outlet's detail, not the event.
+The best set of sentences is then found exactly by an integer linear program, which also removes
+redundancy (a concept counts once).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class CoverageSettings:
     min_share: float = 0.25  # a concept must appear in this share of the documents (at least 2)
     min_words: int = 8
     max_words: int = 55
+    lede_weight: float = 1.0  # a document's first sentence, in multiples of the document count
     fill_share: float = 0.85  # below this share of the budget, relax the document floor
     anaphoric: bool = False  # whether sentences opening with a pronoun or connective may be chosen
     lang_share: float = 3.0  # reader-language text needed, in multiples of the budget
@@ -74,6 +76,12 @@ class CoverageSummarizer:
                 c: k + cfg.lead_bonus * lead[c] for c, k in support.items() if k >= floor
             }
             rows, w = self._index(cands, concepts, weights)
+            # Each document's lede is a concept of its own, worth as much as a concept that every
+            # document shares: the reporter's own choice of what matters most.
+            for j, cand in enumerate(cands):
+                if cand.position == 0:
+                    rows[j].append(len(w))
+                    w.append(cfg.lede_weight * n)
             picked = select(rows, [c.words for c in cands], w, words)
             used = sum(cands[j].words for j in picked)
             # Too few shared concepts to fill the budget (few or very different documents):
