@@ -12,7 +12,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_fetch_site import JUNK_MARKERS, SilentHost, Site, article_html, rss, story_text
+from test_fetch_site import (
+    JUNK_MARKERS,
+    SilentHost,
+    Site,
+    article_html,
+    gaps,
+    rss,
+    story_text,
+)
 from typer.testing import CliRunner
 
 from newsweave.cli import app
@@ -314,6 +322,13 @@ def test_robots_txt_respected(site: Site, fetcher: Fetcher) -> None:
         fetcher.get(site.url("/private/x"))
     assert not site.hits("/private/x")
     assert len(site.hits("/robots.txt")) == 1  # cached per host
+
+
+def test_robots_crawl_delay_slows_the_host(site: Site, fetcher: Fetcher) -> None:
+    site.add("/robots.txt", "User-agent: newsweave\nCrawl-delay: 1\nDisallow:\n")
+    for n in range(2):
+        fetcher.get(site.add(f"/p{n}", "x"))
+    assert len(site.log) == 3 and min(gaps(site.log)) >= 1.0  # from the server's own clock
 
 
 def test_robots_server_error_puts_host_off_limits_for_the_run() -> None:

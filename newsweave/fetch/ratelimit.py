@@ -40,7 +40,8 @@ class HostLimiter:
         self._sleep = sleep
         self._lock = threading.Lock()
         self._next: dict[str, float] = {}
-        self._last: dict[str, float] = {}
+        self._last: dict[str, float] = {}  # when the last request on each host started
+        self._ended: dict[str, float] = {}  # and when one last finished
         self._intervals: dict[str, float] = {}
         self._host_slots: dict[str, threading.BoundedSemaphore] = {}
         self._total = threading.BoundedSemaphore(total)
@@ -51,7 +52,8 @@ class HostLimiter:
             interval = max(self.interval, seconds)
             self._intervals[host] = interval
             if host in self._last:  # the turn already promised to the next caller moves too
-                self._next[host] = max(self._next[host], self._last[host] + interval)
+                latest = max(self._last[host], self._ended.get(host, self._last[host]))
+                self._next[host] = max(self._next[host], latest + interval)
 
     def _reserve(self, host: str) -> float:
         """The moment this caller may start; the next caller on the host goes one interval later."""
@@ -75,5 +77,6 @@ class HostLimiter:
                 yield
             finally:
                 with self._lock:
-                    after = self._clock() + self._intervals.get(host, self.interval)
+                    self._ended[host] = self._clock()
+                    after = self._ended[host] + self._intervals.get(host, self.interval)
                     self._next[host] = max(self._next[host], after)
