@@ -131,11 +131,13 @@ def test_one_entity_per_person_across_spellings_and_titles(facts: Facts) -> None
 
 
 def test_people_sharing_a_surname_stay_apart() -> None:
-    text = "Ana Ilves met Marta Ilves. Ilves said nothing."
-    art = Article("x", text)
-    tagged = [[Mention("Ana Ilves", "PERSON", 0, 9), Mention("Marta Ilves", "PERSON", 14, 25),
-               Mention("Ilves", "PERSON", 27, 32)]]  # fmt: skip
-    facts = extract_facts([art], [Story("x", "x", ["x"])], tagger=lambda _texts: tagged)
+    art = Article("x", "Ana Ilves met Marta Ilves. Ilves said nothing.")
+
+    def tagger(texts: Sequence[str]) -> list[list[Mention]]:
+        names = re.compile(r"Ana Ilves|Marta Ilves|Ilves")
+        return [[Mention(m.group(), "PERSON", m.start(), m.end()) for m in names.finditer(t)] for t in texts]
+
+    facts = extract_facts([art], [Story("x", "x", ["x"])], tagger=tagger)
     names = sorted(e.name for e in facts.entities)
     assert names == ["Ana Ilves", "Ilves", "Marta Ilves"]
 
@@ -193,3 +195,21 @@ def test_an_updated_version_supersedes_and_does_not_corroborate() -> None:
     assert later.supersedes == earlier.id and earlier.supersedes is None
     status, members = group_of(facts, later.id)
     assert earlier.id in members and status == "differ"
+
+
+def test_the_tagger_reads_each_sentence_once() -> None:
+    arts, _ = articles()
+    wire = arts[0]
+    copy = Article("copy", wire.text, outlet="Aggregator")
+    rewrite = Article("rewrite", wire.text + "\n\nA new closing line names Mr Halden again.", outlet="Other")
+    seen: list[str] = []
+
+    def counting(texts: Sequence[str]) -> list[list[Mention]]:
+        seen.extend(texts)
+        return fake_tagger(texts)
+
+    story = Story("s", "wire", ["wire", "copy", "rewrite"])
+    facts = extract_facts([wire, copy, rewrite], [story], tagger=counting)
+    assert len(seen) == 2 and seen[1].strip() == "A new closing line names Mr Halden again."
+    halden = next(e for e in facts.entities if "Mr Halden" in e.aliases)
+    assert set(halden.articles) == {"wire", "copy", "rewrite"}

@@ -32,7 +32,7 @@ _FAMILY = {
     "LAW": "org",
 }
 _STOP = frozenset({"of", "the", "and", "for", "de", "la", "le", "del"})
-_WORDS_BEFORE = re.compile(r"((?:[\w.\-’']+\s+){1,6})$")
+_WORDS_BEFORE = re.compile(r"((?:[\w.\-’']+[ \t]+){1,6})$")
 _POSSESSIVE = re.compile(r"(?:['’]s?)$")
 
 
@@ -124,7 +124,7 @@ def refine(text: str, raw: Sequence[Mention]) -> list[Mention]:
 
 _OWNER = re.compile(r"['’]s?\s+([\w\-]+)")
 _COUNTED_OWNED = word_set("death deaths toll casualty casualties injury people population")
-_TITLED = re.compile(r"\b([A-Z][a-z]+\.?)((?:\s+[A-Z][\w’'\-]+){1,3})")
+_TITLED = re.compile(r"\b([A-Z][a-z]+\.?)((?:[ \t]+[A-Z][\w’'\-]+){1,3})")
 
 
 def _titled_names(text: str, found: list[Mention]) -> list[Mention]:
