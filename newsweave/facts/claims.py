@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
-from newsweave.facts.subject import event_verb, part_of_whole, unit_after, unit_before, window
+from newsweave.facts.subject import SPEECH, event_verb, part_of_whole, unit_after, unit_before, window
 from newsweave.facts.timeline import DateMention, DateResolver
 from newsweave.nlp.sentences import split_sentences
 
@@ -77,6 +77,15 @@ def _model_number(s: str, f: Figure) -> bool:
     return bool(named) and not re.search(r"[,;:]\s*\S*\s?$", before)
 
 
+def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
+    """The one region of the sentence when the figure's clause names none: the source's country
+    ("Turkey's disaster agency said 12,391 ..."), else the one place before the figure ("In Syria, ...")."""
+    speech = list(SPEECH.finditer(before))
+    around = index.place_keys(before[: speech[-1].start()], _REGIONS, owners=True) if speech else frozenset()
+    around = around or index.place_keys(before, _REGIONS)
+    return around if len(around) == 1 else None
+
+
 def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | None) -> list[Found]:
     """Claims of one sentence ``s`` (number words already digits); spans are set by the caller."""
     figures = [f for f in find_figures(s, lang) if not _model_number(s, f)]
@@ -105,9 +114,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             verb, verb_c = prev.verb, prev.verb_concept
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's
         places = index.place_keys(left + " " + near) if index is not None else frozenset()
-        if not places and index is not None:  # "In Syria, 2,530 fatalities": the sentence's one place
-            around = index.place_keys(s[: f.start], _REGIONS)
-            places = around if len(around) == 1 else places
+        if not places and index is not None:
+            places = _sentence_region(s[: f.start], index) or places
         found = Found(
             f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start),
             _attribution(s, s[f.end :]), None, spelled,

@@ -367,7 +367,9 @@ class EntityIndex:
                     out.append(Mention(text[m.start() : m.end()], self.entities[i].type, m.start(), m.end()))
         return sorted(out, key=lambda x: x.start)
 
-    def place_keys(self, text: str, labels: frozenset[str] = PLACE_LABELS) -> frozenset[str]:
+    def place_keys(
+        self, text: str, labels: frozenset[str] = PLACE_LABELS, owners: bool = False
+    ) -> frozenset[str]:
         """Canonical names of the places and organisations named in ``text`` (not people);
         groups ("Conservatives") too, but not a nationality used as an adjective ("Venezuelan")
         nor the owner of something else ("Venezuela's interim president")."""
@@ -378,7 +380,7 @@ class EntityIndex:
             if ent is None or ent.type not in labels or ent.type == "NORP" and not group:
                 continue
             owner = _OWNER.match(text, m.end)
-            if owner and owner.group(1).lower() not in _COUNTED_OWNED:
+            if owner and not owners and owner.group(1).lower() not in _COUNTED_OWNED:
                 continue
             out.add(ent.name)
         return frozenset(out)

@@ -40,7 +40,9 @@ _OF_THE = re.compile(
 )
 _TOLL = re.compile(r"\btoll\b", re.I)
 _CONJ = re.compile(r"\s(?:and|or|while|but|whereas|y|et|und|e|na)\s", re.I)
-_SPEECH = re.compile(r"\b(?:said|says|say|told|reported|reports|announced|according to|citing)\b", re.I)
+SPEECH = re.compile(
+    r"\b(?:said|says|say|told|reported|reports|announced|according to|citing|confirmed|stated)\b", re.I
+)
 _INCLUDING = re.compile(
     r"\b(?:including|among them|among whom|of whom|of them|of which|incluidos?|incluidas?|incluyendo|"
     r"dont|darunter|davon)\s*$",
@@ -166,7 +168,7 @@ def window(s: str, start: int, end: int, prev_end: int | None, next_start: int |
     if next_start is not None and nb is None:
         conj = list(_CONJ.finditer(right))
         right = right[: conj[-1].start()] if conj else right
-    speech = list(_SPEECH.finditer(left))
+    speech = list(SPEECH.finditer(left))
     if speech:  # "Samsung says it received 35 reports": the source is not the subject
         left = left[speech[-1].end() :]
     return left, right
