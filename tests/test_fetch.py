@@ -18,6 +18,7 @@ from test_fetch_site import (
     Site,
     article_html,
     gaps,
+    no_proxies,  # noqa: F401 - autouse fixture: no environment proxy in these tests
     rss,
     story_text,
 )

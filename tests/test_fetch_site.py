@@ -11,7 +11,17 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import pytest
+
 LOOPBACK = "127.0.0.1"
+PROXY_VARS = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
+
+
+@pytest.fixture(autouse=True)
+def no_proxies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Requests to 127.0.0.1 must go straight there, never through an environment proxy."""
+    for name in PROXY_VARS:
+        monkeypatch.delenv(name, raising=False)
 
 
 @dataclass
