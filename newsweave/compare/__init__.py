@@ -71,23 +71,30 @@ def align(items: Sequence[Aligned]) -> list[list[int]]:
             pending.append(i)
     # Unplaced figures with a verb: their own group, unless a placed group of that kind names
     # several places and covers all the others' (the total: "Turkey and Syria" over "Turkey").
+    placed_of: dict[tuple[str | None, str | None], list[Key]] = defaultdict(list)
+    for k in groups:
+        if k[2] and k[3] is None:
+            placed_of[(k[0], k[1])].append(k)
+    target_of: dict[tuple[str | None, str | None], Key] = {}
     for i in [i for i in pending if keys[i][1] is not None]:
         unit, verb, _, _ = keys[i]
-        placed = [k for k in groups if k[0] == unit and k[1] == verb and k[2] and k[3] is None]
-        unplaced: Key = (unit, verb, frozenset(), None)
-        widest = max(placed, key=lambda k: (len(k[2]), len(groups[k]))) if placed else None
-        covers = widest is not None and len(widest[2]) > 1 and all(k[2] <= widest[2] for k in placed)
-        if widest and covers and unplaced not in groups:
-            groups[widest].append(i)
-        else:
-            groups[unplaced].append(i)
+        if (unit, verb) not in target_of:
+            placed = placed_of[(unit, verb)]
+            widest = max(placed, key=lambda k: (len(k[2]), len(groups[k]))) if placed else None
+            covers = widest is not None and len(widest[2]) > 1 and all(k[2] <= widest[2] for k in placed)
+            target_of[(unit, verb)] = widest if widest and covers else (unit, verb, frozenset(), None)
+        groups[target_of[(unit, verb)]].append(i)
     # Figures without a verb join the largest group of their kind with the same (named) places.
+    same_of: dict[tuple[str | None, frozenset[str]], list[Key]] = defaultdict(list)
+    for k in groups:
+        if k[3] is None and (k[2] or k[1] is None):
+            same_of[(k[0], k[2])].append(k)
     for i in [i for i in pending if keys[i][1] is None]:
         unit, _, places, _ = keys[i]
-        same = [
-            k for k in groups if k[0] == unit and k[2] == places and k[3] is None and (places or k[1] is None)
-        ]
+        same = same_of[(unit, places)]
         target = max(same, key=lambda k: len(groups[k])) if same else (unit, None, places, None)
+        if not same:
+            same.append(target)
         groups[target].append(i)
     return [sorted(g) for g in groups.values() if g]
 
@@ -132,10 +139,12 @@ def _when(item: Aligned) -> str | None:
 
 def status(items: Sequence[Aligned]) -> Status:
     """agree / differ / conflict / single over the group's current claims, counted by story."""
-    current = [it for it in items if not any(o.claim.supersedes == it.claim.id for o in items)]
+    superseded = {it.claim.supersedes for it in items}
+    current = [it for it in items if it.claim.id not in superseded]
     if len({it.story for it in current}) < 2:
         return "single"
-    pairs = [(a, b) for n, a in enumerate(current) for b in current[n + 1 :] if a.story != b.story]
+    distinct = list({(it.story, it.claim.low, it.claim.high, _when(it)): it for it in current}.values())
+    pairs = [(a, b) for n, a in enumerate(distinct) for b in distinct[n + 1 :] if a.story != b.story]
     if all(_coincide(a.claim, b.claim) for a, b in pairs):
         return "agree"
     for a, b in pairs:
