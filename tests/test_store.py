@@ -322,3 +322,25 @@ def test_correction_commands_fail_clearly(tmp_path: Path, corpus: Path, args: li
     result = runner.invoke(app, [*args, "--db", str(db)])
     assert result.exit_code == 2
     assert "Traceback" not in result.output and result.output.startswith("newsweave: ")
+
+
+def test_correction_and_lifecycle_commands_through_the_cli(tmp_path: Path, corpus: Path) -> None:
+    db = str(tmp_path / "cli.db")
+
+    def cli(*args: str) -> str:
+        result = runner.invoke(app, [*args, "--db", db])
+        assert result.exit_code == 0, result.output
+        return result.output.strip()
+
+    cli("ingest", str(corpus))
+    listed = json.loads(cli("events", "--format", "json"))["events"]
+    bridge = next(e["id"] for e in listed if "serra-bridge" in e["article_ids"])
+    new = cli("split", bridge, "harbour-bridge")
+    assert new != bridge
+    assert cli("merge", bridge, new) == min(bridge, new, key=lambda e: int(e[1:]))
+    assert cli("reprocess").endswith("5 articles reprocessed, 0 kept as they were")
+    assert cli("delete", "picket-strike").endswith("1 articles deleted")
+    shown = json.loads(cli("show", new, "--format", "json"))  # a merged id still shows
+    assert "harbour-bridge" in {a["id"] for a in shown["events"][0]["articles"]}
+    table = cli("events")
+    assert "Korvel" in table and "independent" in table
