@@ -493,3 +493,14 @@ def test_interleave_round_robins_hosts() -> None:
     order = [t.url for t in interleave(tasks)]
     assert sorted(order) == sorted(t.url for t in tasks)
     assert [u.split("//")[1][0] for u in order] == ["a", "b", "a", "b", "a", "a"]
+
+
+def test_fetched_articles_survive_reprocess(site: Site, tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    url = site.add("/news/7", article_html(7, junk="Content ='Pell Orrin'>"))
+    assert run("fetch", url, "--db", str(db))[0] == 0
+    before = articles_in(db)[0]["text"]
+    result = CliRunner().invoke(app, ["reprocess", "--db", str(db)])
+    assert result.exit_code == 0, result.stderr
+    assert "kept the stored version" not in result.stderr  # the raw input could be re-read
+    assert articles_in(db)[0]["text"] == before

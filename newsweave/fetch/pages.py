@@ -49,7 +49,8 @@ def text_key(text: str) -> str:
 def read_html(html: str, url: str, title: str | None = None, date: str | None = None,
               author: str | None = None, outlet: str | None = None,
               fmt: str = "html") -> tuple[RawDocument, Article]:
-    """Read one page; raises ``InputError`` when no article text can be found in it."""
+    """Read one page into its input document (the page's HTML, as fetched) and its cleaned
+    article; raises ``InputError`` when no article text can be found in it."""
     doc = RawDocument(id=article_id(url), html=html, url=url, title=title, date=date,
                       author=author, outlet=outlet, fmt=fmt)
     extracted = extract_html(doc)
@@ -59,7 +60,7 @@ def read_html(html: str, url: str, title: str | None = None, date: str | None = 
     if not article.text.strip():
         raise InputError(url, "nothing left of the page once cleaned (only boilerplate?)")
     article.url = url
-    return doc, article
+    return doc, article  # the page itself: ``reprocess`` re-extracts it with the reader of the day
 
 
 def fetched(html: str, url: str, fetched_at: str, also: tuple[str, ...] = (),
