@@ -33,7 +33,6 @@ ANCHOR_WEIGHT = 2.0  # names and numbers count double: they are what survives tr
 SHINGLE = 5  # words per shingle for near-copy detection (datasketch's usual 5-word shingles)
 SKELETON_SHINGLE = 4  # tokens per skeleton shingle (spun copies keep names, numbers, short words)
 SAMPLE_MOD = 2  # keep the shingle hashes divisible by this: half the memory, same containment
-YEARS = (1950, 2099)  # four-digit numbers read as years
 LANG_SAMPLE = 250  # characters given to language identification: enough, and 10x faster than 600
 
 
@@ -71,7 +70,7 @@ class Features:
     numbers: frozenset[int]  # keys of the number anchors
     copy_sh: np.ndarray  # sampled hashes of the 5-word shingles (near copies)
     spin_sh: np.ndarray  # of the skeleton (names, numbers, short words): survives synonym spinning
-    year: int | None  # publication year, else the latest year the text mentions
+    year: int | None  # publication year (years the text mentions proved too noisy a clock)
     wire: bool  # carries a wire credit such as "(AP)"
     length: int  # characters of clean text
 
@@ -131,8 +130,7 @@ def extract(article: Article) -> Features:
     for code in country_codes(capitals):
         anchors["=" + code] += 1
     day = _day(article)
-    years = [int(a[1:]) for a in anchors if a[1:].isdigit() and YEARS[0] <= int(a[1:]) <= YEARS[1]]
-    year = date.fromordinal(day).year if day else max(years, default=None)
+    year = date.fromordinal(day).year if day else None
     keys, weights, numbers = _bag(terms, anchors)
     return Features(
         id=article.id,

@@ -15,7 +15,7 @@ from scipy import sparse
 
 from newsweave.events.features import extract
 from newsweave.events.linkage import average_link
-from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, YEAR_FACTOR, Doc, Vocabulary
+from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.stories import make_event, split_stories
 from newsweave.records import Article, Grouping
 
@@ -114,10 +114,8 @@ def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> list[tuple[int, i
         left.has_canonical_format = right.has_canonical_format = True  # rows of a canonical matrix
         sims[start : start + CHUNK] = np.asarray(left.multiply(right).sum(axis=1)).ravel()
     day = np.array([d.day if d.day is not None else -1 for d in docs])
-    year = np.array([d.year if d.year is not None else -1 for d in docs])
     i, j = pairs[:, 0], pairs[:, 1]
     dated = (day[i] >= 0) & (day[j] >= 0)
-    sims = np.where((year[i] >= 0) & (year[j] >= 0) & (year[i] != year[j]), sims * YEAR_FACTOR, sims)
     apart = dated & (np.abs(day[i] - day[j]) > WINDOW_DAYS)
     strong = sims >= EVENT_THRESHOLD
     sims = np.where(apart, -1.0, sims)

@@ -16,7 +16,6 @@ from newsweave.events.features import BUCKETS, Features
 from newsweave.records import safe_id
 
 WINDOW_DAYS = 7  # dated reports further apart than this are different happenings
-YEAR_FACTOR = 0.5  # similarity kept when two reports point at different years
 EVENT_THRESHOLD = 0.1  # mean cosine two groups need to be one event (average link)
 
 COPY_CONTAINMENT = 0.15  # share of the shorter text's word shingles found in the other
@@ -116,11 +115,9 @@ def cosine(a: dict[int, float], b: dict[int, float]) -> float:
 
 
 def time_adjusted(sim: float, a: Doc, b: Doc) -> float:
-    """Dated reports more than a week apart cannot be one event; different years weigh less."""
+    """Dated reports more than a week apart cannot be one event."""
     if a.day is not None and b.day is not None and abs(a.day - b.day) > WINDOW_DAYS:
         return -1.0
-    if a.year is not None and b.year is not None and a.year != b.year:
-        return sim * YEAR_FACTOR
     return sim
 
 
