@@ -17,11 +17,12 @@ from newsweave.summarize import SourceDoc, make_summarizer
 MINIMUMS = {
     "duc2003_task2_clean": (100, 39.4, 11.45),
     "duc2003_task3": (100, 35.8, 8.95),
-    "multiling2011_en": (250, 50.1, 19.8),
+    "multiling2011_en": (250, 50.3, 20.0),
 }
 
 
 @pytest.mark.gated
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(MINIMUMS))
 def test_rouge_at_least_pinned(shared_dir: Path, name: str) -> None:
     rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")

@@ -128,7 +128,8 @@ class CoverageSummarizer:
         """Concept ids held by each candidate, and the weight of each id."""
         ids: dict[str, int] = {}
         rows = [
-            [ids.setdefault(k, len(ids)) for k in concepts[c.doc][c.position] if k in weights]
+            # Sorted: set order varies between runs (hash seeds) and ties must break the same way.
+            [ids.setdefault(k, len(ids)) for k in sorted(concepts[c.doc][c.position]) if k in weights]
             for c in cands
         ]
         w = [0.0] * len(ids)
