@@ -62,6 +62,9 @@ def test_figures_and_bounds(
         "since 1958",
         "a 7.8-magnitude tremor",
         "aged 23",
+        "for about 9 1/2 minutes",
+        "a 3-3 draw",
+        "on Monday's earthquake",
     ],
 )
 def test_dates_ages_times_durations_are_not_counts(text: str) -> None:

@@ -165,3 +165,13 @@ def test_what_a_figure_counts(text: str, lang: str, value: float, unit: str, par
 def test_written_titles_join_the_mention(text: str, name: str, written: str) -> None:
     at = text.find(name)
     assert text[title_start(text, at) : at + len(name)] == written
+
+
+def test_as_of_is_the_reporting_day_not_an_event_named_by_its_day() -> None:
+    text = "The death toll from Monday's quake rose to 1,204, officials said Wednesday."
+    (claim,) = find_claims(text, "en", None, DateResolver(date(2024, 3, 14)))
+    assert claim.as_of == "2024-03-13"
+    (only_event,) = find_claims(
+        "The toll from Monday's quake is 1,204.", "en", None, DateResolver(date(2024, 3, 14))
+    )
+    assert only_event.as_of is None

@@ -147,8 +147,8 @@ def status(items: Sequence[Aligned]) -> Status:
     pairs = [(a, b) for n, a in enumerate(distinct) for b in distinct[n + 1 :] if a.story != b.story]
     if all(_coincide(a.claim, b.claim) for a, b in pairs):
         return "agree"
-    for a, b in pairs:
-        if not _compatible(a.claim, b.claim) and _when(a) == _when(b):
+    for a, b in pairs:  # figures that cannot both be true on the same known day
+        if not _compatible(a.claim, b.claim) and _when(a) is not None and _when(a) == _when(b):
             return "conflict"
     return "differ"
 

@@ -65,7 +65,7 @@ def _attribution(sentence: str, after_figure: str) -> str | None:
 
 
 def _as_of(dates: list[DateMention], after: int) -> str | None:
-    precise = [d for d in dates if d.precise]
+    precise = [d for d in dates if d.precise and not d.names_event]
     later = [d for d in precise if d.start >= after]
     return (later[0] if later else precise[-1]).date if precise else None
 
@@ -104,7 +104,7 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit = unit_c = s[: f.start].rstrip()[-1]
         if unit is None:
             unit, unit_c, implied = unit_before(left if prev_f else s[: f.start])
-        inherited = unit is None and prev is not None
+        inherited = unit is None and prev is not None and float(f.value).is_integer()
         if inherited and prev is not None:
             unit, unit_c = prev.unit, prev.unit_concept
         if spelled and (unit is None or f.value < 2):

@@ -127,6 +127,9 @@ def _is_month(word: str) -> bool:
 def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: bool) -> bool:
     """Dates, times, ages, durations and years are not counts."""
     before, after = sentence[:start], sentence[end:]
+    if re.match(r"^/\d", after):
+        return True  # the "1" of "1/2"
+    after = re.sub(r"^\s+\d+/\d+", "", after)  # "9 1/2 minutes": the unit follows the fraction
     prev = re.search(r"([^\W\d_]+)\.?\s*$", before)
     words = re.findall(r"[^\W\d_]+", after[:24])
     next_word = words[0].lower() if words and re.match(r"^[\s.]*[^\W\d_]", after) else ""
@@ -136,6 +139,8 @@ def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: b
         return True
     if re.match(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", after, re.IGNORECASE):
         return True
+    if re.match(r"^[-–]\d", after) and not re.search(r"\b(?:between|from)\s*$", before, re.IGNORECASE):
+        return True  # a score or a ratio ("a 3-3 draw"), not a count
     if _AGE_AFTER.match(after) or _AGE_BEFORE.search(before):
         return True
     if not scaled and next_word in TIME_UNITS:

@@ -62,6 +62,7 @@ class DateMention:
     end: int
     date: str  # YYYY-MM-DD
     precise: bool = True  # False for "last month": the first day stands for the month
+    names_event: bool = False  # "Monday's earthquake": the day of something else, not of a report
 
 
 def parse_day(value: str | None) -> date | None:
@@ -114,7 +115,8 @@ class DateResolver:
             wd = WEEKDAYS[m.group("wd").lower()]
             d = self.weekday(wd, (m.group("mod") or "").lower(), future)
             if d:
-                out.append(DateMention(m.start(), m.end(), d.isoformat()))
+                owner = sentence[m.end() : m.end() + 2] in ("'s", "’s")
+                out.append(DateMention(m.start(), m.end(), d.isoformat(), names_event=owner))
         if self.base is not None:
             for m in _RELATIVE.finditer(sentence):
                 rel = m.group("rel").lower()
