@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import jinja2
 from fastapi import Body, FastAPI, Query, Request
@@ -24,6 +25,9 @@ from newsweave.store import Store
 from newsweave.store.codec import event_from_dict
 from newsweave.web import views
 from newsweave.web.security import Hardened
+
+if TYPE_CHECKING:
+    from newsweave.pipeline import Pipeline
 
 HERE = Path(__file__).parent
 ID = r"^[A-Za-z0-9._-]{1,200}$"
@@ -47,10 +51,10 @@ class Stores:
         return store
 
     @cached_property
-    def pipeline(self) -> Any:
+    def pipeline(self) -> Pipeline:
         from newsweave.pipeline import Pipeline
 
-        return Pipeline()
+        return Pipeline()  # built on the first correction only: reading never needs it
 
     def write(self) -> Store:
         return Store(self.db, pipeline=self.pipeline)
@@ -206,7 +210,7 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
     return app
 
 
-def _correct(action: Any) -> str:
+def _correct(action: Callable[[], str]) -> str:
     try:
         result: str = action()
     except NewsweaveError as exc:
