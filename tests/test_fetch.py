@@ -504,3 +504,16 @@ def test_fetched_articles_survive_reprocess(site: Site, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert "kept the stored version" not in result.stderr  # the raw input could be re-read
     assert articles_in(db)[0]["text"] == before
+
+
+def test_docs_python_example_runs(site: Site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                  ) -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "fetching.md").read_text()
+    code = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    feed = site.add("/rss", rss([{"title": "T", "link": site.add("/n/1", article_html(1)),
+                                  "guid": "t"}]))
+    monkeypatch.chdir(tmp_path)
+    printed: list[str] = []
+    exec(code, {"FEED_URL": feed, "print": printed.append})  # noqa: S102 - our own docs
+    assert printed and printed[0].startswith("1 added")
+    assert len(articles_in(tmp_path / "newsweave.db")) == 1
