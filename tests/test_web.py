@@ -202,3 +202,27 @@ def test_unknown_host_names_are_refused_when_serving_loopback(db: Path) -> None:
     guarded = TestClient(create_app(db, ["127.0.0.1", "localhost"]), base_url="http://127.0.0.1")
     assert guarded.get("/").status_code == 200
     assert guarded.get("/", headers={"host": "rebound.evil.example"}).status_code == 400
+
+
+def test_event_list_pages_and_search_pages(tmp_path: Path) -> None:
+    import re
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.web import build as build_synthetic
+
+    db = tmp_path / "many.db"
+    build_synthetic(db, 250)  # 25 events of ten invented articles, no NLP
+    client = TestClient(create_app(db))
+    cards = re.compile(r'<li class="event-card">')
+    first, second = client.get("/").text, client.get("/?page=2").text
+    assert len(cards.findall(first)) == 20 and len(cards.findall(second)) == 5
+    assert "Page 1 of 2" in first and 'rel="next" href="/?page=2"' in first
+    ordered = [e["id"] for e in client.get("/api/events").json()["events"]]
+    dates = [e["last_seen"] for e in client.get("/api/events").json()["events"]]
+    assert dates == sorted(dates, reverse=True)  # newest first
+    hrefs = re.compile(r'class="event-title" href="/events/([^"]+)"')
+    assert hrefs.findall(first) + hrefs.findall(second) == ordered
+    assert len(cards.findall(client.get("/?page=99").text)) == 5  # past the end: the last page
+    found = client.get("/?q=council").text
+    assert "Page 1 of 2" in found and "q=council&amp;page=2" in found
