@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from newsweave.errors import StoreError
+from newsweave.store.db import BUSY_TIMEOUT_MS
 
 MAX_ATTEMPTS = 5  # a feed item that keeps failing (timeouts, 5xx) is given up after this many polls
 
@@ -59,7 +60,8 @@ class FetchState:
             raise StoreError(f"{path}: is a folder, not a store file; pass a file name with --db")
         try:
             self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self.conn.execute("PRAGMA busy_timeout = 60000")
+            # Another writer may hold the lock while it briefs events: wait as the store does.
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self.conn.execute("PRAGMA journal_mode = WAL")
             with self._write():
                 for statement in _SCHEMA.split(";"):
@@ -73,7 +75,10 @@ class FetchState:
 
     @contextmanager
     def _write(self) -> Iterator[None]:
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"the store is locked by another writer ({exc}); try again") from None
         try:
             yield
         except BaseException:
