@@ -115,3 +115,13 @@ def test_translation_takes_the_subject_of_its_original() -> None:
         item(3, 12391, story="dpa", unit="people", verb="killed", places=("Turkey",)),
     ]
     assert align(items) == [[0, 1, 2]]
+
+
+def test_a_figure_without_verb_joins_a_group_of_its_size_only() -> None:
+    items = [
+        item(1, 320, "low", story="a"),
+        item(2, 100, "low", story="b"),
+        item(3, 200_000, "low", story="a", verb=None),  # the whole army, not the deserters
+        item(4, 290, story="c", verb=None),
+    ]
+    assert sorted(align(items)) == [[0, 1, 3], [2]]
