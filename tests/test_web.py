@@ -83,6 +83,8 @@ def test_every_page_answers_with_security_headers(client: TestClient) -> None:
         assert "script-src" not in csp and "default-src 'none'" in csp  # so no script at all
         assert "unsafe-inline" not in csp
         assert r.headers["x-content-type-options"] == "nosniff"
+        if not url.startswith(("/api", "/openapi", "/static")):
+            assert client.head(url).status_code == 200, url
 
 
 @pytest.mark.parametrize(

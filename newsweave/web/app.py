@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from newsweave.pipeline import Pipeline
 
 HERE = Path(__file__).parent
+# HTML pages: GET and HEAD (link checkers and monitors ask HEAD), kept out of the API document.
+PAGE: dict[str, Any] = {"methods": ["GET", "HEAD"], "response_class": HTMLResponse,
+                        "include_in_schema": False}
 ID = r"^[A-Za-z0-9._-]{1,200}$"
 EventId = Annotated[str, PathParam(pattern=ID, description="An event id (URL-safe).")]
 ArticleId = Annotated[str, PathParam(pattern=ID, description="An article id (URL-safe).")]
@@ -91,7 +94,7 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
     def not_found(what: str) -> HTTPException:
         return HTTPException(404, f"{what} not found")
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route("/", **PAGE)
     def index(
         q: Annotated[str, Query(max_length=200)] = "",
         page_no: Annotated[int, Query(alias="page", ge=1, le=100_000)] = 1,
@@ -108,7 +111,7 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         return page("index.html", events=rows, q=q.strip(), pages=pages,
                     articles=store.article_count())
 
-    @app.get("/events/{event_id}", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route("/events/{event_id}", **PAGE)
     def event_page(event_id: EventId) -> Response:
         store = stores.read()
         eid = store.resolve(event_id)
@@ -134,7 +137,7 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         return page("event.html", v=view, ev=event, quotes=quotes, figures=figures, dated=dated,
                     chart=views.timeline(event), title=event.title, outlets=outlets)
 
-    @app.get("/articles/{article_id}", response_class=HTMLResponse, include_in_schema=False)
+    @app.api_route("/articles/{article_id}", **PAGE)
     def article_page(article_id: ArticleId) -> HTMLResponse:
         store = stores.read()
         found = store.article(article_id)
