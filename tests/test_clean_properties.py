@@ -69,3 +69,13 @@ def test_lexicon_cache_rebuilt_when_corrupt(tmp_path: Path, monkeypatch: pytest.
     assert table["church"][0] > table["church"][1]  # "church" is mostly written in lower case
     assert table["dutch"][1] > table["dutch"][0]
     assert lexicon._load() == table  # and the rewritten cache reads back
+
+
+def test_long_runs_of_injected_words() -> None:
+    text = "The mayor said " + "Orvane ValleyX='y'> " * 3000 + "was flooded."
+    clean = clean_text(text).text
+    assert clean == "The mayor said " + "Orvane Valley " * 2999 + "Orvane Valley was flooded."
+
+
+def test_many_closing_quotes_on_one_line() -> None:
+    assert clean_text('"a " ' * 2000).text == ('"a" ' * 2000).strip()

@@ -144,9 +144,10 @@ def _touched_phrases(text: str, tokens: list[Token], touched: set[int]) -> set[i
     for i, tok in enumerate(tokens):
         if tok.start not in touched or not tok.capital:
             continue
-        j = i
-        while j >= 0 and tokens[j].capital and (j == i or _joined(text, tokens[j], tokens[j + 1])):
-            out.add(j)
+        out.add(i)
+        j = i - 1
+        while j >= 0 and j not in out and tokens[j].capital and _joined(text, tokens[j], tokens[j + 1]):
+            out.add(j)  # an earlier walk already covered the phrase from a word in ``out`` back
             j -= 1
     return out
 

@@ -33,11 +33,12 @@ def _closing_quotes(line: str, removed: list[Removed]) -> str:
     positions = [m.start() for m in re.finditer('"', line)]
     if len(positions) % 2:
         return line
-    drop = [p for p in positions[1::2] if p > 1 and line[p - 1] == " " and line[p - 2] not in " \t"]
-    for p in reversed(drop):
-        removed.append(Removed("spacing", line[max(0, p - _CONTEXT) : p + 1].strip()))
-        line = line[: p - 1] + line[p:]
-    return line
+    drop = {p - 1 for p in positions[1::2] if p > 1 and line[p - 1] == " " and line[p - 2] not in " \t"}
+    if not drop:
+        return line
+    for p in sorted(drop):
+        removed.append(Removed("spacing", line[max(0, p - _CONTEXT) : p + 2].strip()))
+    return "".join(ch for i, ch in enumerate(line) if i not in drop)
 
 
 def fix_spacing(line: str, english: bool) -> tuple[str, list[Removed]]:
