@@ -4,6 +4,7 @@ lifecycle commands (reprocess, delete, export, backup), migrations and search.""
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -35,7 +36,20 @@ def corpus(tmp_path: Path) -> Path:
     return folder
 
 
-def open_store(tmp_path: Path, pipeline: Pipeline) -> Store:
+@pytest.fixture(scope="module")
+def base_db(tmp_path_factory: pytest.TempPathFactory, pipeline: Pipeline) -> Path:
+    """The corpus ingested once; tests that start from it get a copy (NLP runs once)."""
+    folder = tmp_path_factory.mktemp("base")
+    db = folder / "base.db"
+    with Store(db, pipeline=pipeline) as store:
+        store.ingest([str(write_corpus(folder / "corpus")[0].parent)], print)
+    return db  # closing the last connection checkpointed the WAL into this one file
+
+
+def open_store(tmp_path: Path, pipeline: Pipeline, base: Path | None = None) -> Store:
+    """A store in ``tmp_path``: empty, or a copy of ``base``."""
+    if base is not None:
+        shutil.copyfile(base, tmp_path / "news.db")
     return Store(tmp_path / "news.db", pipeline=pipeline)
 
 
@@ -62,10 +76,9 @@ def test_ingesting_twice_stores_once(tmp_path: Path, corpus: Path, pipeline: Pip
 
 
 def test_events_group_copies_and_count_independent_sources(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
 ) -> None:
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    with open_store(tmp_path, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         assert event_of(store, "harbour-bridge") == bridge
         assert event_of(store, "mirova-strike") != bridge
@@ -78,11 +91,10 @@ def test_events_group_copies_and_count_independent_sources(
 
 
 def test_late_report_joins_its_event_and_show_prints_the_update(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
 ) -> None:
     db = tmp_path / "news.db"
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    with open_store(tmp_path, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         ids_before = {e["id"] for e in store.events_document()["events"]}
         assert ingest(store, tmp_path / "late") == (1, 0, 0)
@@ -98,10 +110,9 @@ def test_late_report_joins_its_event_and_show_prints_the_update(
 
 
 def test_merge_keeps_the_older_id_redirects_the_other_and_survives_ingest(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
 ) -> None:
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    with open_store(tmp_path, pipeline, base_db) as store:
         bridge, strike = event_of(store, "serra-bridge"), event_of(store, "mirova-strike")
         older, newer = sorted([bridge, strike], key=lambda e: int(e[1:]))
         assert store.merge(newer, older) == older
@@ -115,10 +126,9 @@ def test_merge_keeps_the_older_id_redirects_the_other_and_survives_ingest(
 
 
 def test_split_makes_a_new_event_that_survives_ingest(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
 ) -> None:
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    with open_store(tmp_path, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         new = store.split(bridge, ["harbour-bridge"])
         assert new != bridge and event_of(store, "harbour-bridge") == new
@@ -131,10 +141,9 @@ def test_split_makes_a_new_event_that_survives_ingest(
 
 
 def test_unlink_makes_a_copy_independent_and_survives_ingest(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
 ) -> None:
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    with open_store(tmp_path, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         copy, original = _copy_pair(store)
         store.unlink(copy)
@@ -187,9 +196,10 @@ def _cited(store: Store, event_id: str) -> list[dict[str, object]]:
     return [*doc["summary"], *doc["quotes"], *doc["claims"], *doc["timeline"]]
 
 
-def test_reprocess_keeps_ids_and_corrections(tmp_path: Path, corpus: Path, pipeline: Pipeline) -> None:
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+def test_reprocess_keeps_ids_and_corrections(
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+) -> None:
+    with open_store(tmp_path, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         new = store.split(bridge, ["harbour-bridge"])
         before = store.events_document()
@@ -199,11 +209,10 @@ def test_reprocess_keeps_ids_and_corrections(tmp_path: Path, corpus: Path, pipel
 
 
 def test_export_writes_articles_and_valid_briefings(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
 ) -> None:
     db = tmp_path / "news.db"
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    open_store(tmp_path, pipeline, base_db).close()
     out = tmp_path / "export.jsonl"
     result = runner.invoke(app, ["export", "--db", str(db), "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -218,11 +227,10 @@ def test_export_writes_articles_and_valid_briefings(
 
 
 def test_backup_while_a_reader_holds_a_snapshot(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
 ) -> None:
     db = tmp_path / "news.db"
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    open_store(tmp_path, pipeline, base_db).close()
     reader = sqlite3.connect(db)
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM articles").fetchone()
@@ -243,10 +251,9 @@ def test_backup_while_a_reader_holds_a_snapshot(
      ('"Korvel" ( AND *', {"serra-bridge"}), ('NEAR("x"', set()), ("zzzunknown", set()), ("", set())],
 )
 def test_search_finds_events_by_their_words(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, query: str, expected: set[str]
+    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path, query: str, expected: set[str]
 ) -> None:
-    with open_store(tmp_path, pipeline) as store:
-        ingest(store, corpus)
+    with open_store(tmp_path, pipeline, base_db) as store:
         rows, total = store.search(query)
         assert total == len(rows) == len(expected)
         assert {r.id for r in rows} == {event_of(store, a) for a in expected}
