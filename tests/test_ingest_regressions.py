@@ -8,6 +8,7 @@ import pytest
 
 from newsweave.errors import InputError
 from newsweave.ingest import BUG, read_stream
+from newsweave.ingest.detect import root_element
 from newsweave.records import RawDocument
 
 CRASHES = [
@@ -65,3 +66,21 @@ def test_page_dates_never_reach_dateparser(monkeypatch: pytest.MonkeyPatch) -> N
             b"</article></body></html>")
     items = list(read_stream(io.BytesIO(html), "odd-date.html", len(html)))
     assert [type(i).__name__ for i in items] == ["RawDocument"]
+
+
+@pytest.mark.parametrize(
+    ("text", "root"),
+    [
+        ('<?xml version="1.0"?><!-- c --><!DOCTYPE rss [<!ENTITY a "b>">]>\n<rss>', "rss"),
+        ("<!DOCTYPE html><html>", "html"),
+        ("  <rdf:RDF x>", "rdf:RDF"),
+        ("<!-- a > b -->  <feed>", "feed"),
+        ("<!DOCTYPE x", ""),
+        ("<!-- never closed", ""),
+        ("plain", ""),
+        # a regular expression over these parts backtracked for minutes on this
+        ("<!---->" * 9000 + " " * 100, ""),
+    ],
+)
+def test_root_element(text: str, root: str) -> None:
+    assert root_element(text) == root

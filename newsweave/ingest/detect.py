@@ -45,11 +45,7 @@ HTML_ROOTS = frozenset(
     {"html", "head", "body", "meta", "title", "link", "div", "article", "main", "section", "p",
      "span", "table", "header", "nav", "h1", "h2", "h3", "a", "br", "script", "style", "noscript"}
 )
-# The first element after an XML declaration, comments and a DOCTYPE (with its internal subset).
-_ROOT = re.compile(
-    r"(?:\s*(?:<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>))*\s*<([A-Za-z][\w:.-]*)",
-    re.S | re.I,
-)
+_NAME = re.compile(r"[A-Za-z][\w:.-]*")
 
 
 class Format(str, Enum):
@@ -66,6 +62,39 @@ def _gunzip_head(head: bytes) -> bytes:
         return zlib.decompressobj(wbits=31).decompress(head, 64)
     except zlib.error:
         return b""
+
+
+def root_element(text: str) -> str:
+    """The name of the first element after an XML declaration, processing instructions,
+    comments and a DOCTYPE (with its internal subset); "" if there is none.
+
+    A linear scan by hand: a regular expression over these optional parts backtracked
+    catastrophically on thousands of empty comments."""
+    i, n = 0, len(text)
+    while i < n:
+        while i < n and text[i].isspace():
+            i += 1
+        if text.startswith("<?", i):
+            end = text.find("?>", i + 2)
+            i = end + 2
+        elif text.startswith("<!--", i):
+            end = text.find("-->", i + 4)
+            i = end + 3
+        elif text[i : i + 9].upper() == "<!DOCTYPE":
+            close, subset = text.find(">", i), text.find("[", i)
+            if subset != -1 and (close == -1 or subset < close):
+                bracket = text.find("]", subset)
+                close = -1 if bracket == -1 else text.find(">", bracket)
+            end = close
+            i = end + 1
+        elif text.startswith("<", i):
+            name = _NAME.match(text, i + 1)
+            return name.group(0) if name else ""
+        else:
+            return ""
+        if end == -1:
+            return ""
+    return ""
 
 
 def _is_object_line(line: str) -> bool:
@@ -97,8 +126,7 @@ def sniff(head: bytes, where: str, suffix: str) -> Format:
         return Format.WARC
     suffix = suffix.lower()
     if text.startswith("<"):
-        root = _ROOT.match(text)
-        name = root.group(1).lower() if root else ""
+        name = root_element(text).lower()
         if name in FEED_ROOTS:
             return Format.FEED
         if name in HTML_ROOTS or text[:15].lower().startswith("<!doctype html"):

@@ -20,7 +20,7 @@ from newsweave.records import RawDocument, safe_id
 
 logging.getLogger("trafilatura").addHandler(logging.NullHandler())
 
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+_META_CHARSET = re.compile(rb"""<meta[^<>]{1,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 NO_TEXT = "no article text found in the page (only scripts, styles, navigation or boilerplate?)"
 
