@@ -84,8 +84,9 @@ def align(items: Sequence[Aligned]) -> list[list[int]]:
             covers = widest is not None and len(widest[2]) > 1 and all(k[2] <= widest[2] for k in placed)
             target_of[(unit, verb)] = widest if widest and covers else (unit, verb, frozenset(), None)
         groups[target_of[(unit, verb)]].append(i)
-    # Figures without a verb join the largest group of their kind with the same (named) places,
-    # or else one with an event verb whose figures are of the same size (35 cases, 35 reported).
+    # Figures without a verb join the largest group of their kind with the same places whose
+    # figures are of their size ("35 cases" and "35 cases reported"; not "200,000 troops" with
+    # "over 320 soldiers fled"), else a group of their own.
     same_of: dict[tuple[str | None, frozenset[str]], list[Key]] = defaultdict(list)
     for k in groups:
         if k[3] is None:
@@ -93,10 +94,8 @@ def align(items: Sequence[Aligned]) -> list[list[int]]:
     for i in [i for i in pending if keys[i][1] is None]:
         unit, _, places, _ = keys[i]
         cands = same_of[(unit, places)]
-        plain = [k for k in cands if places or k[1] is None]
-        near = [k for k in cands if k[1] is not None and _same_size(items[i], [items[j] for j in groups[k]])]
-        pool = plain or near
-        target = max(pool, key=lambda k: len(groups[k])) if pool else (unit, None, places, None)
+        pool = [k for k in cands if _same_size(items[i], [items[j] for j in groups[k]])]
+        target = max(pool, key=lambda k: len(groups[k])) if pool else (unit, None, places, f"~{i}")
         if not pool:
             cands.append(target)
         groups[target].append(i)
