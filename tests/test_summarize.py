@@ -217,3 +217,24 @@ def test_summarize_jsonl_contract(tmp_path: Path) -> None:
     path.write_text(json.dumps({**clusters[0], "refs": []}) + "\n", "utf-8")
     again, _ = summarize_jsonl(path, 30, "en", errors.append)
     assert json.loads(again[0]) == rows[0]
+
+
+def test_summarize_command_exit_codes(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from newsweave.cli import app
+
+    good = {"id": "only", "docs": [{"id": "a", "text": ORIGINAL}, {"id": "b", "text": SECOND}]}
+    path = tmp_path / "in.jsonl"
+    out = tmp_path / "out.jsonl"
+    path.write_text(json.dumps(good) + "\n", "utf-8")
+    args = ["summarize", "--input", str(path), "--words", "40", "--output", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0
+    row = json.loads(out.read_text("utf-8"))
+    assert row["id"] == "only" and 0 < len(row["summary"].split()) <= 40
+    path.write_text(json.dumps(good) + "\n{broken\n", "utf-8")
+    result = CliRunner().invoke(app, ["summarize", "--input", str(path), "--output", str(out)])
+    assert result.exit_code == 1
+    path.write_text("{broken\n", "utf-8")
+    assert CliRunner().invoke(app, ["summarize", "--input", str(path)]).exit_code == 2

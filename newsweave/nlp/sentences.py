@@ -110,9 +110,7 @@ def _line_breaks(text: str, start: int, end: int) -> list[int]:
         if not stripped:
             continue
         if not wrapped or (
-            len(stripped) < 0.75 * longest
-            and not _LINE_END.search(stripped)
-            and nxt.lstrip()[:1].isupper()
+            len(stripped) < 0.75 * longest and not _LINE_END.search(stripped) and nxt.lstrip()[:1].isupper()
         ):
             breaks.append(pos - 1)
     return breaks

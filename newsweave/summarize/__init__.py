@@ -22,17 +22,13 @@ class SourceDoc:
 
 
 class Summarizer(Protocol):
-    def summarize(
-        self, docs: Sequence[SourceDoc], words: int, lang: str = "en"
-    ) -> list[SummarySentence]: ...
+    def summarize(self, docs: Sequence[SourceDoc], words: int, lang: str = "en") -> list[SummarySentence]: ...
 
 
 class LeadSummarizer:
     """Baseline: first sentences of each document in turn, within the word budget."""
 
-    def summarize(
-        self, docs: Sequence[SourceDoc], words: int, lang: str = "en"
-    ) -> list[SummarySentence]:
+    def summarize(self, docs: Sequence[SourceDoc], words: int, lang: str = "en") -> list[SummarySentence]:
         out: list[SummarySentence] = []
         used = 0
         seen: set[str] = set()

@@ -29,9 +29,7 @@ def summarize_jsonl(
         ]
         chosen = summarizer.summarize(docs, words, lang)
         summary = " ".join(" ".join(s.text for s in chosen).split()[:words])
-        sentences = [
-            {"text": s.text, "doc": s.article, "start": s.start, "end": s.end} for s in chosen
-        ]
+        sentences = [{"text": s.text, "doc": s.article, "start": s.start, "end": s.end} for s in chosen]
         record = {"id": str(obj.get("id", n)), "summary": summary, "sentences": sentences}
         lines.append(json.dumps(record, ensure_ascii=False) + "\n")
     return lines, len(lines)

@@ -53,9 +53,7 @@ class CoverageSummarizer:
         # summary at N words (benchmark mode) rather than show whole sentences.
         self.fill = fill
 
-    def summarize(
-        self, docs: Sequence[SourceDoc], words: int, lang: str = "en"
-    ) -> list[SummarySentence]:
+    def summarize(self, docs: Sequence[SourceDoc], words: int, lang: str = "en") -> list[SummarySentence]:
         cfg = self.settings
         chosen_docs = [docs[i] for i in choose_language(docs, lang, words, cfg.lang_share)]
         doc_spans = [spans(d.text) for d in chosen_docs]
@@ -72,9 +70,7 @@ class CoverageSummarizer:
         n = len(chosen_docs)
         floor = max(2, math.ceil(cfg.min_share * n)) if n > 1 else 2
         while True:
-            weights = {
-                c: k + cfg.lead_bonus * lead[c] for c, k in support.items() if k >= floor
-            }
+            weights = {c: k + cfg.lead_bonus * lead[c] for c, k in support.items() if k >= floor}
             rows, w = self._index(cands, concepts, weights)
             # Each document's lede is a concept of its own, worth as much as a concept that every
             # document shares: the reporter's own choice of what matters most.
@@ -93,9 +89,7 @@ class CoverageSummarizer:
         if self.fill:
             extra = self._filler(cands, picked, rows, w, words - used)
             ordered += [extra] if extra else []
-        return [
-            SummarySentence(c.text, chosen_docs[c.doc].id, c.start, c.end) for c in ordered
-        ]
+        return [SummarySentence(c.text, chosen_docs[c.doc].id, c.start, c.end) for c in ordered]
 
     @staticmethod
     def _concepts(text: str, lang: str) -> set[str]:
@@ -103,9 +97,7 @@ class CoverageSummarizer:
         stop = stopwords_en() if lang.startswith("en") else frozenset()
         return bigram_concepts(words, stems(words, lang), stop)
 
-    def _support(
-        self, concepts: list[list[set[str]]]
-    ) -> tuple[dict[str, int], dict[str, int]]:
+    def _support(self, concepts: list[list[set[str]]]) -> tuple[dict[str, int], dict[str, int]]:
         """How many documents hold each concept, and how many hold it in their opening.
 
         ``concepts[doc][sentence]``. A single document counts its sentences instead.
