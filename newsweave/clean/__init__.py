@@ -40,22 +40,34 @@ _SUSPECT = re.compile(
     r"\u20ac\u2122]|&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);|\x1b\[",
     re.I,
 )
+MAX_DIFF_WORDS = 2000  # longer lines are diffed with difflib's fast heuristics
+MAX_NOTE = 300  # characters of one logged repair
 _ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
 Marked = list[tuple[str, set[int]]]  # lines, each with the columns of its touched words
 
 
 def repair_mojibake(text: str) -> tuple[str, list[Removed]]:
+    """ftfy's repair, with each changed run of words logged (line by line, so diffs stay small)."""
     if not _SUSPECT.search(text):
         return text, []
     fixed = ftfy.fix_text(text, FTFY_CONFIG)
     if fixed == text:
         return text, []
-    before, after = text.split(), fixed.split()
+    old_lines, new_lines = text.split("\n"), fixed.split("\n")
+    if len(old_lines) != len(new_lines):
+        return fixed, [Removed("mojibake", "text re-encoded by ftfy")]
     removed = []
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
-    for op, a1, a2, b1, b2 in matcher.get_opcodes():
-        if op != "equal":
-            removed.append(Removed("mojibake", f"{' '.join(before[a1:a2])} -> {' '.join(after[b1:b2])}"))
+    for old, new in zip(old_lines, new_lines, strict=True):
+        if old == new:
+            continue
+        before, after = old.split(), new.split()
+        matcher = difflib.SequenceMatcher(None, before, after, autojunk=len(before) > MAX_DIFF_WORDS)
+        for op, a1, a2, b1, b2 in matcher.get_opcodes():
+            if op != "equal":
+                change = f"{' '.join(before[a1:a2])} -> {' '.join(after[b1:b2])}"
+                removed.append(
+                    Removed("mojibake", change if len(change) <= MAX_NOTE else change[:MAX_NOTE] + "…")
+                )
     return fixed, removed
 
 
