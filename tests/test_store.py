@@ -351,3 +351,14 @@ def test_correction_and_lifecycle_commands_through_the_cli(tmp_path: Path, corpu
     assert "harbour-bridge" in {a["id"] for a in shown["events"][0]["articles"]}
     table = cli("events")
     assert "Korvel" in table and "independent" in table
+
+
+def test_event_table_prints_titles_as_text_not_markup(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    doc = {"id": "m", "title": "[/][b]Dam[/b]", "text": "The dam burst on Monday."}
+    path = tmp_path / "m.jsonl"
+    path.write_text(json.dumps(doc) + "\n", "utf-8")
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(db)]).exit_code == 0
+    result = runner.invoke(app, ["events", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "[/][b]Dam[/b]" in result.output

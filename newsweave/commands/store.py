@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from newsweave.cli import BriefFormat, Reporter, app, err, fail, progress
 from newsweave.errors import NewsweaveError
@@ -89,7 +90,8 @@ def events(
         table = Table("id", "title", "dates", "articles", "outlets", "independent")
         for ev in store.events():
             dates = " – ".join(dict.fromkeys(d for d in (ev.first_seen, ev.last_seen) if d))
-            table.add_row(ev.id, ev.title, dates, str(ev.articles), str(ev.outlets),
+            # Text(), not str: scraped titles may hold "[...]" that Rich would read as markup
+            table.add_row(Text(ev.id), Text(ev.title), dates, str(ev.articles), str(ev.outlets),
                           str(ev.independent))
     from rich.console import Console
 
