@@ -101,7 +101,9 @@ def read_feed(fh: BinaryIO, where: str, stem: str) -> Iterator[RawDocument | Inp
     data = read_bounded(fh, where, MAX_FEED_BYTES)
     vet_xml(data, where)
     try:
-        parsed = feedparser.parse(io.BytesIO(data), sanitize_html=True, resolve_relative_uris=False)
+        # No sanitizing: item HTML is never rendered, only read by trafilatura; feedparser's
+        # sanitizer took 47 s on a 20 MB item that parses in 0.8 s without it.
+        parsed = feedparser.parse(io.BytesIO(data), sanitize_html=False, resolve_relative_uris=False)
     except (ValueError, LookupError, RecursionError) as exc:  # e.g. a non-UTF-8 encoding name
         raise InputError(where, f"feed cannot be parsed ({type(exc).__name__}: {exc})") from None
     entries = parsed.get("entries") or []
