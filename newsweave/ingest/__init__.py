@@ -2,7 +2,8 @@
 
 ``read_paths`` is lazy and never raises for bad input: it yields an ``InputError`` (one line
 naming the file and the problem) in the bad input's place, so one bad file never stops a batch.
-Formats: plain text, HTML, JSON Lines, RSS/Atom, WARC(.gz); see ``detect.sniff``.
+Formats: plain text, HTML, JSON Lines, RSS/Atom, WARC(.gz), and any of them gzip-compressed;
+see ``detect.sniff``. Limits (sizes, tags, error lines) are named in ``limits``.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def read_stream(
 ) -> Iterator[RawDocument | InputError]:
     """The documents of one open binary stream named ``where``; never raises for bad input."""
     listed = unlisted = 0
+    stopped: InputError | None = None
     try:
         for item in _read(fh, where, size):
             if isinstance(item, InputError):
@@ -97,13 +99,16 @@ def read_stream(
                 item = _one_line(item)
             yield item
     except InputError as err:
-        yield _one_line(err)
+        stopped = err
     except (EOFError, zlib.error, gzip.BadGzipFile):
-        yield InputError(where, "compressed data is truncated or corrupt; what came before was kept")
+        stopped = InputError(where, "compressed data is truncated or corrupt; what came before "
+                             "was kept")
     except (RecursionError, MemoryError, OSError) as exc:
-        yield InputError(where, f"cannot be read ({type(exc).__name__}: {exc})")
+        stopped = InputError(where, f"cannot be read ({type(exc).__name__}: {exc})")
     except Exception as exc:  # noqa: BLE001 - the batch boundary: reported, never silent
-        yield InputError(where, f"{BUG} ({type(exc).__name__}: {exc})")
+        stopped = InputError(where, f"{BUG} ({type(exc).__name__}: {exc})")
+    if stopped is not None:
+        yield _one_line(stopped)
     if unlisted:
         yield InputError(where, f"{unlisted} more bad lines, items or records not listed")
 
