@@ -24,6 +24,7 @@ POSTING_WINDOW = 10  # in one posting list (ordered by date, then input), an art
 NEIGHBOURS = 25  # edges kept per article, the most similar first
 NUM_PERM = 64  # MinHash permutations for the near-copy index
 COPY_JACCARD = 0.5  # near-copies by LSH are joined to one event whatever else they say
+BOILERPLATE_EVENTS = 3  # a shingle in this many events is page furniture, not reporting
 PARALLEL_MIN = 2000  # below this many articles, worker processes cost more than they save
 PARALLEL_CHUNK = 256
 CHUNK = 20_000  # candidate pairs scored per sparse product (bounds the gathered rows in memory)
@@ -155,6 +156,29 @@ def parallel_map(func: Callable[[T], R], items: Sequence[T], workers: int | None
         return list(pool.map(func, items, chunksize=PARALLEL_CHUNK))
 
 
+def _spread(hashes: list[np.ndarray], labels: np.ndarray) -> np.ndarray:
+    """Hashes found in at least ``BOILERPLATE_EVENTS`` different events."""
+    sizes = [len(h) for h in hashes]
+    if not sum(sizes):
+        return np.zeros(0, dtype=np.int64)
+    flat = np.concatenate(hashes)
+    owner = np.repeat(labels, sizes)
+    both = np.unique(np.stack([flat, owner], axis=1), axis=0)
+    values, counts = np.unique(both[:, 0], return_counts=True)
+    return values[counts >= BOILERPLATE_EVENTS]
+
+
+def drop_boilerplate(docs: Sequence[Doc], labels: Sequence[int]) -> None:
+    """Remove from every article the shingles that several events share: an aggregator's header
+    and footer around unrelated reports, which would otherwise look like copied text."""
+    owner = np.asarray(labels, dtype=np.int64)
+    for attr in ("copy_sh", "spin_sh"):
+        common = _spread([getattr(d, attr) for d in docs], owner)
+        if len(common):
+            for d in docs:
+                setattr(d, attr, np.setdiff1d(getattr(d, attr), common, assume_unique=True))
+
+
 class WeaveGrouper:
     """The default grouper: content, names, numbers and time; near-linear in the pile size."""
 
@@ -170,6 +194,7 @@ class WeaveGrouper:
             return Grouping(events=[])
         m = tfidf_matrix(docs, vocab)
         labels = average_link(len(docs), scored_edges(docs, m), self.threshold)
+        drop_boilerplate(docs, labels)
         members: dict[int, list[Doc]] = {}
         for d, label in zip(docs, labels, strict=True):
             members.setdefault(label, []).append(d)

@@ -64,6 +64,17 @@ _TEMPLATES_B = [
     "Still missing in {place}: {n4} residents, local officials reported.",
     "Searches by {group} go on through the night, {person} added.",
 ]
+_TEMPLATES_C = [
+    "{place} was hit by a {topic} on {weekday}; the toll stood at {n1} by evening.",
+    "Figures from {org} put the damage at {n2} {objects} across {region}.",
+    "{group} say roughly {n3} {objects} are gone.",
+    "{person2} of {org} expects teams from {capital} within days.",
+    "Records in {region} going back to {year} show nothing worse.",
+    "{n4} are unaccounted for, according to the town hall in {place}.",
+    "{person} warned the search could take weeks.",
+]
+_HEADLINES = ["{topic} in {place}: {n1} dead", "{n1} killed as {topic} hits {place}", "Toll rises in {place}"]
+_BANKS = (_TEMPLATES, _TEMPLATES_B, _TEMPLATES_C)
 _LEADS = ["In a developing story, {place} faces the aftermath of a {topic}.", "Here is what we know."]
 
 
@@ -126,7 +137,7 @@ class StreamGenerator:
         }  # fmt: skip
 
     def _report(self, facts: dict[str, str], style: int) -> list[str]:
-        picked = self.rng.sample(_TEMPLATES_B if style % 2 else _TEMPLATES, 5)
+        picked = self.rng.sample(_BANKS[style % len(_BANKS)], 5)
         return [t.format(**facts) for t in picked]
 
     def event(self, number: int, place: str, topic: tuple[str, ...], day: date) -> list[SyntheticArticle]:
@@ -138,7 +149,7 @@ class StreamGenerator:
             # an independent report shares the place and the toll, not every figure and name
             facts = dict(self._facts(place, topic, day), n1=base["n1"], region=base["region"]) if s else base
             sentences = self._report(facts, s)
-            story, title = f"{ev}s{s}", f"{topic[0].capitalize()} in {place}: {facts['n1']} dead"
+            story, title = f"{ev}s{s}", _HEADLINES[s % len(_HEADLINES)].format(**facts)
             variants = [("orig", " ".join(sentences))]
             for c in range(r.randint(0, self.copies)):
                 header = f"Home | News | World\nShare this article\n{title} (AP)\n"
