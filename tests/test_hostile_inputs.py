@@ -120,3 +120,11 @@ def test_undecodable_file_names_become_printable(tmp_path: Path) -> None:
         text = str(item) if isinstance(item, InputError) else item.path or ""
         text.encode("utf-8")  # no lone surrogates left
     assert {type(i).__name__ for i in items} == {"InputError", "RawDocument"}
+
+
+def test_fifo_given_by_name_is_never_opened(tmp_path: Path) -> None:
+    fifo = tmp_path / "feed.xml"
+    os.mkfifo(fifo)  # opening it for reading would block until a writer came
+    (err,) = list(read_paths([str(fifo)]))
+    assert isinstance(err, InputError) and str(err) == (
+        f"{fifo}: a FIFO (named pipe), not an article file; not opened")
