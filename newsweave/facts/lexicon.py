@@ -64,6 +64,16 @@ QUALIFIERS: dict[str, dict[str, str]] = {
         high: meno di | quasi | fino a
         approx: circa | intorno a
     """),
+    "nl": _kinds("""
+        low: meer dan | ten minste | minstens | ruim
+        high: minder dan | bijna | tot
+        approx: ongeveer | zo'n | circa | rond de
+    """),
+    "id": _kinds("""
+        low: lebih dari | sedikitnya | setidaknya | paling sedikit
+        high: kurang dari | hampir | hingga
+        approx: sekitar | kira-kira
+    """),
     "sw": _kinds("""
         low: zaidi ya | angalau | kufikia
         high: chini ya | karibu | hadi
