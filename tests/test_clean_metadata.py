@@ -145,3 +145,19 @@ def test_html_page_is_extracted_then_cleaned() -> None:
     assert art.outlet == "valleycourier.co.uk"
     assert art.published == "2024-03-03"
     assert art.author == "Marta Quellin"
+
+
+def test_labelled_header_fields() -> None:
+    raw = (
+        "Title: Dam holds after storm\nSource: harbourtimes.com\nAuthor: Ana Lind\nDate: 2024-03-05\n\n"
+        "Engineers said the dam held overnight."
+    )
+    text, layout, removed, _ = clean_text(raw)
+    assert text == "Engineers said the dam held overnight."
+    assert (layout.title, layout.outlet, layout.author, layout.published) == (
+        "Dam holds after storm",
+        "harbourtimes.com",
+        "Ana Lind",
+        "2024-03-05",
+    )
+    assert len(removed) == 4 and {r.kind for r in removed} <= {"header", "footer"}

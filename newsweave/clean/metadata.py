@@ -53,6 +53,7 @@ _DATE_WORDS = re.compile(
     re.I,
 )
 _DATE_PREFIX = re.compile(r"^\s*date:?\s+(?P<d>\d{4}-\d\d(?:-\d\d)?)\b\s*(?P<rest>.*)$", re.I)
+_TITLE = re.compile(r"^(?:title|headline)\s*:\s*(?P<title>\S.{2,250})$", re.I)
 _RULE = re.compile(r"^\s*([-*_=~#•])(\s*\1){2,}\s*$")
 _FOOTER = re.compile(
     r"^(?P<key>source of news|news source|sources?|via|originally published (?:at|on|by|in)|"
@@ -186,6 +187,10 @@ def _footer(line: str, out: Layout) -> bool:
 
 
 def _header(line: str, i: int, out: Layout) -> bool:
+    m = _TITLE.match(line)
+    if m:
+        out.title = out.title or m.group("title").strip()
+        return True
     m = _DATE_PREFIX.match(line)
     if m:
         out.published = out.published or (m.group("d") if len(m.group("d")) == 10 else None)
@@ -227,7 +232,7 @@ def read_layout(lines: list[str]) -> Layout:
             above = [j for j in head if j < i and j not in out.drop]
             if all(len(lines[j].split()) <= 5 for j in above):
                 out.drop.update({j: Removed("header", lines[j].strip()) for j in above})
-        elif _header(line, i, out):
+        elif _header(line, i, out) or (i not in foot and _footer(line, out)):
             out.drop[i] = Removed("header", line)
     for i in reversed(foot):
         line = lines[i].strip()
