@@ -12,6 +12,7 @@ import importlib.util
 import json
 import os
 import pickle
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -37,9 +38,14 @@ class CaseCounts:
 
 
 def cache_dir() -> Path:
-    root = os.environ.get("NEWSWEAVE_CACHE") or os.environ.get("XDG_CACHE_HOME")
-    base = Path(root) if root else Path.home() / ".cache"
-    return base if os.environ.get("NEWSWEAVE_CACHE") else base / "newsweave"
+    """``$NEWSWEAVE_CACHE``, else ``$XDG_CACHE_HOME/newsweave``, ``~/.cache/newsweave`` or a temp folder."""
+    if os.environ.get("NEWSWEAVE_CACHE"):
+        return Path(os.environ["NEWSWEAVE_CACHE"])
+    home = os.path.expanduser("~")
+    root = os.environ.get("XDG_CACHE_HOME") or (
+        os.path.join(home, ".cache") if home != "~" else tempfile.gettempdir()
+    )
+    return Path(root) / "newsweave"
 
 
 def _truecase_table() -> Path:
