@@ -147,8 +147,10 @@ def _concepts(text: str) -> dict[str, tuple[str, str | None]]:
 # keys match as prefixes) naming one counted thing. "deaths" gives both the unit and the event.
 UNIT_CONCEPTS = _concepts("""
     people: peopl person resid civilian individuals individuos persona personn mensch watu pessoa other others
+    people: mensen orang persone
     people/killed: victim death dead fatal bodi muert fallecid mort tote toten vifo morti toll
-    people/injured: injur wound herid bless verletzt feriti majeruhi casualti
+    people/killed: doden dode tewas korban vittime
+    people/injured: injur wound herid bless verletzt feriti majeruhi casualti gewond luka
     soldiers: soldier troop soldado soldat servicemen
     soldiers/left: defector deserter
     countries: nation countri pais pays nchi lander
