@@ -5,15 +5,19 @@ would re-case true names they never saw, so this is a narrower, hand-written rep
 only runs on a document where injected markup was found, and only lower-cases a
 capitalised word in mid-sentence when the evidence says it is a common word:
 
-* function words (``The``, ``That``, ``After``, ``One``, ``My``) are lower-cased;
+* function words (``The``, ``That``, ``After``, ``One``, ``My``, the article ``A``);
 * a word the injector touched (the Title-Case phrase ending right before a cut fragment)
-  is lower-cased when general English usually writes it in lower case, unless it belongs
-  to a run of capitals that holds a name (``Simon Bolivar International Bridge``,
-  ``President Nicolás Maduro``) and is not an indefinite description (``a Catholic Church``);
-* an untouched lone capitalised word is lower-cased only when English almost never
-  capitalises it and the document capitalises it just once (``Male and female``);
-* an acronym written in Title-case (``Bbc``) takes the upper-case form the document or
-  the lexicon uses.
+  when general English usually writes it in lower case, unless it belongs to a run of
+  capitals that holds a name (``Simon Bolivar International Bridge``, ``President Nicolás
+  Maduro``) and is not an indefinite description (``a Catholic Church``); at the edges of
+  such a run, verbs and descriptors are no part of the name (``Mr Guaidó Promised``,
+  ``Opposition Leader Mira Castell``) unless a verb follows (``Jonas Halt will``) or the
+  document capitalises the word elsewhere too (``Mr Pence``);
+* an untouched lone capitalised word only when English almost never capitalises it and
+  the document capitalises it just once (``Male and female``), or the document writes it
+  in lower case elsewhere;
+* an acronym written in Title-case (``Bbc``) takes the upper-case form the document uses,
+  an outlet's initials, or the form of a short word without vowels.
 """
 
 from __future__ import annotations
@@ -27,11 +31,10 @@ from newsweave.clean.outlets import ALIASES
 from newsweave.records import Removed
 
 FUNCTION_WORDS = load_words("function_words.txt")
-KEEP = frozenset(
-    {"i", "i'm", "i've", "i'll", "i'd", "mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "ft", "pt", "hr"}
-)
-SUBJECT_CUES = load_words("subject_cues.txt")
 PRONOUNS = frozenset({"i", "i'm", "i've", "i'll", "i'd"})  # capitals that never make a name
+TITLES = frozenset({"mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "ft", "pt", "hr"})  # a name follows
+KEEP = PRONOUNS | TITLES  # never re-cased
+SUBJECT_CUES = load_words("subject_cues.txt")
 COMMON_SHARE = 0.2  # a touched word written in lower case at least this often is a common word
 NAME_SHARE = 0.2  # a word written in lower case less often than this is a name
 RARE_TOTAL = 20  # below this many sightings in the lexicon a word is judged with...
@@ -277,7 +280,7 @@ def _candidate(tokens: list[Token], i: int, ev: DocEvidence) -> bool:
     tok = tokens[i]
     if tok.sentence_start or not tok.titlecase or tok.lower in KEEP or _name_like(tok, ev):
         return False
-    return i == 0 or tokens[i - 1].lower not in KEEP - PRONOUNS
+    return i == 0 or tokens[i - 1].lower not in TITLES
 
 
 def restore_casing(text: str, touched_starts: set[int]) -> tuple[str, list[Removed]]:
