@@ -175,3 +175,8 @@ def test_as_of_is_the_reporting_day_not_an_event_named_by_its_day() -> None:
         "The toll from Monday's quake is 1,204.", "en", None, DateResolver(date(2024, 3, 14))
     )
     assert only_event.as_of is None
+
+
+def test_a_role_before_a_pronoun_is_the_speaker() -> None:
+    text = "After the Prime Minister had held onto his seat, he said: “We lost tonight.”"
+    assert [q.speaker for q in find_quotes(text, "a", None)] == ["the Prime Minister"]

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from newsweave.facts.entities import EntityIndex, strip_titles
-from newsweave.facts.lexicon import fold, word_set
+from newsweave.facts.lexicon import TITLES, fold, word_set
 from newsweave.nlp.sentences import Sentence, split_sentences
 from newsweave.records import Quote
 
@@ -43,10 +43,9 @@ _TAIL_END = re.compile(
 _APPOSITIVE_NAME = re.compile(
     r"^[^,.]{0,60},\s+(?P<name>[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})\s*(?:[.,;]|$)"
 )
-_LEAD_SUBJECT = re.compile(
-    r"^\s*(?:after|when|as|while|before|once|because)\s+(?P<np>(?:the|a|an)\s+(?:[\w\-]+\s+)?"
-    r"(?:[A-Z][\w\-]*\s*)+|[A-Z][\w’'\-]*(?:\s+[A-Z][\w’'\-]*)*)",
-    re.IGNORECASE,
+_LEAD_SUBJECT = re.compile(  # "After the Prime Minister held his seat, he said": case matters here
+    r"^\s*(?i:after|when|as|while|before|once|because)\s+(?P<np>(?i:the|a|an)\s+(?:[a-z\-]+\s+)?"
+    r"[A-Z][\w\-]*(?:[ \t]+[A-Z][\w\-]*)*|[A-Z][\w’'\-]*(?:[ \t]+[A-Z][\w’'\-]*)*)"
 )
 _REPORTED = re.compile(  # "he said Guaido told him": the quote is Guaido's
     r"^\s+(?:that\s+)?(?P<inner>(?:his|her|their|a|an|the)\s+[\w\-]+(?:\s+[\w\-]+)?"
@@ -159,6 +158,8 @@ class _Speakers:
         lowered = first in _DETERMINERS or not who[:1].isupper()
         if first in _DETERMINERS:
             rest = " ".join(words[1:])
+            if rest and all(fold(w.rstrip(".")) in TITLES for w in words[1:]):
+                return who[:1].lower() + who[1:]  # "the Prime Minister": a role, not a name
             if rest and all(w[:1].isupper() for w in words[1:]):
                 return self._proper(rest) or rest
         if lowered and len(words) > 1 and words[-1][:1].isupper():  # "harbour chief Ida Holm"
