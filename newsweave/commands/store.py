@@ -149,7 +149,8 @@ def split(
     articles: Annotated[list[str], typer.Argument(help="Ids of the articles to take out.")],
     db: DbOption = Path(DEFAULT_DB),
 ) -> None:
-    """Take articles out of an event into a new event (kept by later ingests); prints its id."""
+    """Take articles out of an event into an event of their own (kept by later ingests); prints
+    its id. Event ids follow the larger part: split out more than half and they keep the id."""
     with _open(db) as store, _errors():
         typer.echo(store.split(event_id, articles))
 

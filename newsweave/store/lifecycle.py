@@ -45,7 +45,8 @@ def merge(conn: sqlite3.Connection, pipeline: Pipeline, first: str, second: str)
 
 
 def split(conn: sqlite3.Connection, pipeline: Pipeline, event_id: str, ids: Sequence[str]) -> str:
-    """Take articles out of an event into an event of their own; returns its id."""
+    """Take articles out of an event into an event of their own; returns its id (the larger
+    part of an event keeps the event's id)."""
     with write(conn):
         eid = _event(conn, event_id)
         members = events.article_ids(conn, eid)
