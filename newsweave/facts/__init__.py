@@ -1,10 +1,10 @@
 """Facts across sources: entities, quotes, numeric claims and a timeline for one event.
 
-spaCy runs once per story, on its English version (the original, else an English copy): that
-gives the event's entity names. Everything else is cheap pattern work run on every article, copies
-included, so each fact's span indexes its own article's text; copies find the story's names by
-string search instead of a second NER pass. Quotes are English-only for now; figures and dates
-are read in every language.
+spaCy NER reads each English sentence of the event once (originals first; a copy costs nothing,
+a rewrite only its new sentences): that gives the event's entity names. Everything else is cheap
+pattern work run on every article, copies included, so each fact's span indexes its own article's
+text; sentences NER did not read find the names by string search. Quotes are English-only for
+now (an article's ``lang`` says so); figures and dates are read in every language.
 """
 
 from __future__ import annotations
