@@ -156,3 +156,22 @@ def test_average_link(edges, threshold: float, expected: list[int]) -> None:
 )
 def test_bcubed(pred, gold, f1: float) -> None:
     assert bcubed(pred, gold)[2] == pytest.approx(f1)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        [""],
+        ["Hello."],
+        ["One lone article about Paris.", ""],
+        ["a b", "a b", "c"],
+        ["Ünïcödé — Ωμέγα 東京 2,5 4:2"],
+    ],
+)
+def test_tiny_and_odd_piles_group_without_error(texts: list[str]) -> None:
+    arts = [Article(id=f"a{i}", text=t) for i, t in enumerate(texts)]
+    for grouper in (make_grouper(),):
+        event, story, _ = labels(grouper.group(arts))
+        assert set(event) == {a.id for a in arts}
+    inc = make_incremental()
+    assert [inc.add(a).article for a in arts] == [a.id for a in arts]

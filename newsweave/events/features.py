@@ -195,4 +195,6 @@ def shingles(seq: list[str], k: int) -> np.ndarray:
         h = h * np.uint64(1_000_003) + w[i : i + n]
     h = h >> np.uint64(32)  # the high 32 bits (mixed best): the width MinHash's affine32 scheme takes
     h = np.sort(h[h % np.uint64(SAMPLE_MOD) == 0])
+    if not len(h):
+        return np.zeros(0, dtype=np.int64)
     return h[np.concatenate(([True], h[1:] != h[:-1]))].astype(np.int64)  # np.unique, 10x faster here
