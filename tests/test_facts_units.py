@@ -180,3 +180,16 @@ def test_as_of_is_the_reporting_day_not_an_event_named_by_its_day() -> None:
 def test_a_role_before_a_pronoun_is_the_speaker() -> None:
     text = "After the Prime Minister had held onto his seat, he said: “We lost tonight.”"
     assert [q.speaker for q in find_quotes(text, "a", None)] == ["the Prime Minister"]
+
+
+def test_a_nested_opening_mark_does_not_shift_the_pairs() -> None:
+    text = "Holm said she was sad “to see “a part of us burn.” She sent “thoughts to all the crews.”"
+    assert [q.text for q in find_quotes(text, "a", None)] == [
+        "to see “a part of us burn.",
+        "thoughts to all the crews.",
+    ]
+
+
+def test_labels_that_are_not_names_are_ignored() -> None:
+    idx = index({"a": [("Monday", "DATE"), ("Kestria", "GPE")]})
+    assert [e.name for e in idx.entities] == ["Kestria"]

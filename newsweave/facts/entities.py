@@ -192,6 +192,7 @@ class EntityIndex:
     """The merged entities of one event, and where each surface form points."""
 
     def __init__(self, mentions: dict[str, list[Mention]], texts: dict[str, str]) -> None:
+        mentions = {aid: [m for m in ms if m.label in KEEP] for aid, ms in mentions.items()}
         person_tokens = {
             t for ms in mentions.values() for m in ms if m.label == "PERSON" for t in _key(m.text, None)[-1:]
         }

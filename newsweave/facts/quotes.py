@@ -72,6 +72,7 @@ _DETERMINERS = word_set(
 _PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la", "le", "du", "dos"})
 # Double quote marks as scraped pages write them: curly, straight, guillemets, doubled singles.
 _DOUBLE = re.compile(r"‘’|’’|''|[“”\"«»„]")
+_OPENERS = frozenset("“„«")
 _SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(—–-]))[‘'](?=\w)(?!s\b)")
 _SINGLE_CLOSE = re.compile(r"(?<=[^\s])[’'](?=[\s,.;:!?)—–-]|$)")
 
@@ -102,11 +103,18 @@ def _pairs(para: str) -> list[tuple[int, int, int | None, int]]:
             out.append((o.start(), o.end(), c.start() if c else None, c.end() if c else len(para)))
             pos = c.end() if c else len(para)
         return out
+    # An opener closes at the next mark that can close; an opener inside is a nested quote. With
+    # nothing left that can close, the next mark closes whatever it is ("...,“ Erdogan said").
     out2: list[tuple[int, int, int | None, int]] = []
-    for i in range(0, len(marks), 2):
+    i = 0
+    while i < len(marks):
         o = marks[i]
-        c = marks[i + 1] if i + 1 < len(marks) else None
+        j = next((k for k in range(i + 1, len(marks)) if marks[k].group() not in _OPENERS), None)
+        if j is None and i + 1 < len(marks):
+            j = i + 1
+        c = marks[j] if j is not None else None
         out2.append((o.start(), o.end(), c.start() if c else None, c.end() if c else len(para)))
+        i = j + 1 if j is not None else len(marks)
     return out2
 
 
