@@ -67,6 +67,8 @@ def test_input_metadata_wins() -> None:
         ("AMY FORLITI and TOM LEE Associated Press", "Amy Forliti and Tom Lee", "apnews.com", None),
         ("Lena Hart on 12 January 2023", "Lena Hart", None, "2023-01-12"),
         ("Ana Lind | Harbour Times | 3rd Mar 2021", "Ana Lind", "Harbour Times", "2021-03-03"),
+        ("Pia Rautio – Lakeside Today – May 2, 2024", "Pia Rautio", "Lakeside Today", "2024-05-02"),
+        ("Pia Rautio, Jon Berg – May 2, 2024", "Pia Rautio, Jon Berg", None, "2024-05-02"),
     ],
 )
 def test_parse_byline(rest: str, author: str, outlet: str | None, published: str | None) -> None:

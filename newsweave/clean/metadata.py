@@ -47,6 +47,7 @@ GENERIC_AUTHORS = frozenset(
     }
 )
 _PARTS = re.compile(r"\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*|,\s+(?!\d{4})")
+_PARTS_KEEP = re.compile(f"({_PARTS.pattern})")
 _DATE_WORDS = re.compile(
     r"\b(?:published|updated|posted|last|first|modified|date|created|on|at|am|pm|gmt|utc|"
     r"edt|est|bst|cet|ist|et|local|time)\b|[|@:,–—•·()-]",
@@ -109,8 +110,10 @@ def parse_byline(rest: str) -> Layout:
         out.published = dated[0]
         before, after = _ON_DATE.sub("", rest[: dated[1].start()]), rest[dated[1].end() :]
         rest = f"{before} - {after}" if after.strip(" ,;–—-|") else before
-    for part in _PARTS.split(rest.strip()):
-        part = part.strip(" ,;–—-|")
+    pieces = _PARTS_KEEP.split(rest.strip())
+    for k in range(0, len(pieces), 2):
+        part = pieces[k].strip(" ,;–—-|")
+        dashed = k > 0 and not pieces[k - 1].strip().startswith(",")  # "NAME – Outlet – DATE"
         if not part:
             continue
         found = find_date(part)
@@ -123,7 +126,8 @@ def parse_byline(rest: str) -> Layout:
             if brand:
                 out.outlet = out.outlet or canonical_outlet(brand)
                 part = part[: -len(brand)].strip()
-            elif authors and _OUTLET_WORD.search(part):  # "NAME, Harbour Times": the second is no person
+            elif authors and (_OUTLET_WORD.search(part) or dashed):
+                # "NAME, Harbour Times" or "NAME – Estravia Today": the second is no person
                 out.outlet = out.outlet or canonical_outlet(part)
                 continue
             if part and part.lower() not in GENERIC_AUTHORS:
