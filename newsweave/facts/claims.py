@@ -27,6 +27,7 @@ _SAYS_FIRST = re.compile(
 )
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
 _REGIONS = frozenset({"GPE", "LOC"})
+_GROUPS = frozenset({"ORG", "NORP"})
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
 
@@ -83,6 +84,8 @@ def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
     speech = list(SPEECH.finditer(before))
     around = index.place_keys(before[: speech[-1].start()], _REGIONS, owners=True) if speech else frozenset()
     around = around or index.place_keys(before, _REGIONS)
+    if not around:  # "the worst election for the Labour Party, as they only won 203 seats"
+        around = index.place_keys(before[speech[-1].end() :] if speech else before, _GROUPS)
     return around if len(around) == 1 else None
 
 
