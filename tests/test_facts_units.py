@@ -193,3 +193,26 @@ def test_a_nested_opening_mark_does_not_shift_the_pairs() -> None:
 def test_labels_that_are_not_names_are_ignored() -> None:
     idx = index({"a": [("Monday", "DATE"), ("Kestria", "GPE")]})
     assert [e.name for e in idx.entities] == ["Kestria"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "places"),
+    [
+        (
+            "It was the worst night for the Labour Party, as they won 203 seats.",
+            [("Labour Party", "ORG")],
+            {"Labour"},
+        ),
+        ("In Kestria, 2,530 deaths have been confirmed.", [("Kestria", "GPE")], {"Kestria"}),
+        (
+            "Kestria's agency, KDMA, said 1,204 people were killed.",
+            [("Kestria", "GPE"), ("KDMA", "ORG")],
+            {"Kestria"},
+        ),
+        ("Orla was recognised as Kestria's leader by over 40 nations.", [("Kestria", "GPE")], set()),
+    ],
+)
+def test_where_a_figure_counts(text: str, names: list[tuple[str, str]], places: set[str]) -> None:
+    idx = index({"a": names}, {"a": text})
+    (claim,) = find_claims(text, "en", idx, DateResolver(None))
+    assert set(claim.places) == places
