@@ -201,7 +201,7 @@ def test_labels_that_are_not_names_are_ignored() -> None:
         (
             "It was the worst night for the Labour Party, as they won 203 seats.",
             [("Labour Party", "ORG")],
-            {"Labour"},
+            {"Labour Party"},
         ),
         ("In Kestria, 2,530 deaths have been confirmed.", [("Kestria", "GPE")], {"Kestria"}),
         (
