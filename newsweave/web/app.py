@@ -24,7 +24,7 @@ from newsweave.report.view import build_view, claim_label, nice_date, source_lin
 from newsweave.store import Store
 from newsweave.store.codec import event_from_dict
 from newsweave.web import views
-from newsweave.web.security import Hardened
+from newsweave.web.security import Hardened, with_headers
 
 if TYPE_CHECKING:
     from newsweave.pipeline import Pipeline
@@ -124,16 +124,12 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
             raise not_found("event briefing")
         event = event_from_dict(doc)
         view = build_view(event)
-        outlets = {a.id: a.outlet or a.id for a in event.articles}
+        outlets = view.outlets
 
-        def once(items: Any, key: Any) -> list[views.Cited]:
-            return views.cited_once(items, key, view.cite, lambda a: outlets.get(a, a))
+        def link(item: Any) -> str:
+            return f"/articles/{item.article}#{views.anchor(item.start, item.end)}"
 
-        quotes = [(speaker, once(qs, lambda q: " ".join(q.text.split())))
-                  for speaker, qs in view.quotes_by_speaker()]
-        figures = [(comp, once(view.comparison_claims(comp), lambda c: claim_label(c, "")))
-                   for comp in event.facts.comparisons]
-        dated = once(event.facts.timeline, lambda t: (t.date, " ".join(t.text.split())))
+        quotes, figures, dated = view.quotes_once(link), view.figures_once(link), view.timeline_once(link)
         return page("event.html", v=view, ev=event, quotes=quotes, figures=figures, dated=dated,
                     chart=views.timeline(event), title=event.title, outlets=outlets)
 
@@ -203,7 +199,7 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> Response:
-        return _error(request, 500, "internal error; the server log has the details")
+        return with_headers(_error(request, 500, "internal error; the server log has the details"))
 
     def _error(request: Request, status: int, message: str) -> Response:
         if request.url.path.startswith(("/api/", "/openapi")):

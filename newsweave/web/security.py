@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024  # the API takes small JSON bodies only
@@ -21,6 +22,16 @@ HEADERS = {
     "x-frame-options": "DENY",
     "cross-origin-opener-policy": "same-origin",
 }
+
+
+ENCODED = [(k.encode(), v.encode()) for k, v in HEADERS.items()]
+
+
+def with_headers(response: Response) -> Response:
+    """``response`` carrying ``HEADERS`` itself: for the 500 page, which Starlette sends from
+    its outermost error layer, outside every middleware (so outside ``Hardened``)."""
+    response.headers.update(HEADERS)
+    return response
 
 
 class Hardened:
@@ -44,31 +55,51 @@ class Hardened:
             if refusal:
                 await _refuse(send, 403 if "origin" in refusal else 415, refusal)
                 return
-        seen = 0
+        body = await _read_body(receive, self.max_body)
+        if body is None:
+            await _refuse(send, 413, "request body too large")
+            return
+        replayed = False
 
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.max_body:
-                raise _TooLarge
-            return message
+        async def replay() -> Message:
+            # The body was read whole (small by construction); later calls wait for disconnect.
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers: list[Any] = list(message.get("headers", []))
-                headers += [(k.encode(), v.encode()) for k, v in HEADERS.items()]
+                present = {bytes(k).lower() for k, _ in headers}
+                headers += [(k, v) for k, v in ENCODED if k not in present]
                 message = {**message, "headers": headers}
             await send(message)
 
-        try:
-            await self.app(scope, limited, secured)
-        except _TooLarge:
-            await _refuse(send, 413, "request body too large")
+        await self.app(scope, replay, secured)
 
 
-class _TooLarge(Exception):
-    pass
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The whole request body, or None once it passes ``limit`` bytes.
+
+    Read here, before the app, because FastAPI turns any error raised while it reads the body
+    into a 400: a streamed (chunked) body over the limit must be refused as 413 up front.
+    """
+    chunks: list[bytes] = []
+    seen = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break  # the client went away; the app will see an empty body
+        chunk = message.get("body", b"")
+        seen += len(chunk)
+        if seen > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
 
 
 def _cross_site(headers: dict[bytes, bytes]) -> str | None:
@@ -91,6 +122,6 @@ def _cross_site(headers: dict[bytes, bytes]) -> str | None:
 async def _refuse(send: Send, status: int, detail: str) -> None:
     body = json.dumps({"detail": detail}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    headers += [(k.encode(), v.encode()) for k, v in HEADERS.items()]
+    headers += ENCODED
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
