@@ -132,7 +132,6 @@ def test_summarize_contract(tmp_path: Path) -> None:
             assert by_id[s["doc"]][s["start"] : s["end"]] == s["text"]
 
 
-@pytest.mark.xfail(reason="story detection lands with the events stage", strict=False)
 def test_cluster_contract(tmp_path: Path) -> None:
     src = tmp_path / "a.jsonl"
     arts = [

@@ -54,39 +54,42 @@ def _event(view: EventView) -> str:
     return "\n".join(lines)
 
 
+def _cites(numbers: list[int]) -> str:
+    return "".join(f"[{n}]" for n in numbers)
+
+
 def _figures(view: EventView) -> list[str]:
-    comps = view.event.facts.comparisons
-    if not comps:
+    figures = view.figures_once()
+    if not figures:
         return []
-    outlets = {a.id: a.outlet or a.id for a in view.event.articles}
     out = ["## Figures across sources", ""]
-    for comp in comps:
-        claims = view.comparison_claims(comp)
-        cited = "; ".join(
-            f"{md_escape(claim_label(c, outlets.get(c.article, c.article)))} [{view.cite(c.article)}]"
-            for c in claims
+    for comp, cited in figures:
+        shown = "; ".join(
+            f"{md_escape(claim_label(c.item, ', '.join(c.outlets)))} {_cites(c.numbers)}" for c in cited
         )
-        out.append(f"- **{md_escape(comp.subject)}** — {comp.status}: {cited}")
+        out.append(f"- **{md_escape(comp.subject)}** — {comp.status}: {shown}")
     return [*out, ""]
 
 
 def _quotes(view: EventView) -> list[str]:
-    if not view.event.facts.quotes:
+    quotes = view.quotes_once()
+    if not quotes:
         return []
     out = ["## Quotes", ""]
-    for speaker, quotes in view.quotes_by_speaker():
+    for speaker, cited in quotes:
         out.append(f"- **{md_escape(speaker)}**")
-        for q in quotes:
-            out.append(f"  - “{md_escape(q.text)}” [{view.cite(q.article)}]")
+        for c in cited:
+            out.append(f"  - “{md_escape(c.item.text)}” {_cites(c.numbers)}")
     return [*out, ""]
 
 
 def _timeline(view: EventView) -> list[str]:
-    if not view.event.facts.timeline:
+    dated = view.timeline_once()
+    if not dated:
         return []
     out = ["## Timeline", ""]
-    for t in view.event.facts.timeline:
-        out.append(f"- **{nice_date(t.date)}** — {md_escape(t.text)} [{view.cite(t.article)}]")
+    for c in dated:
+        out.append(f"- **{nice_date(c.item.date)}** — {md_escape(c.item.text)} {_cites(c.numbers)}")
     return [*out, ""]
 
 

@@ -3,10 +3,49 @@ citation numbers, and readable labels for facts. Both renderers read this, so th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from newsweave.records import Article, Claim, Comparison, EventBriefing, Quote
+
+Link = Callable[[Any], str]  # where a cited fact (anything with article/start/end) links to
+
+
+def _same_text(text: str) -> str:
+    return " ".join(text.split())
+
+
+@dataclass(slots=True)
+class Cited:
+    """One fact as shown once, with a citation for every article that states it."""
+
+    item: Any
+    cites: list[tuple[int, str]] = field(default_factory=list)  # (citation number, link)
+    outlets: list[str] = field(default_factory=list)
+
+    @property
+    def numbers(self) -> list[int]:
+        return [n for n, _ in self.cites]
+
+
+def cited_once(
+    items: Iterable[Any], key: Callable[[Any], Hashable], cite: Callable[[str], int],
+    outlet: Callable[[str], str], link: Link,
+) -> list[Cited]:
+    """Facts repeated by copies and by other sources, folded into one line each, in first-seen
+    order; each keeps a link to the exact span in every article that states it."""
+    out: dict[Hashable, Cited] = {}
+    for it in items:
+        entry = out.setdefault(key(it), Cited(it))
+        if all(n != cite(it.article) for n, _ in entry.cites):
+            entry.cites.append((cite(it.article), link(it)))
+        if outlet(it.article) not in entry.outlets:
+            entry.outlets.append(outlet(it.article))
+    for entry in out.values():
+        entry.cites.sort()
+    return list(out.values())
 
 
 @dataclass(slots=True)
@@ -23,6 +62,7 @@ class EventView:
     groups: list[SourceGroup]
     number: dict[str, int] = field(default_factory=dict)  # article id -> citation number
     claims: dict[str, Claim] = field(default_factory=dict)
+    outlets: dict[str, str] = field(default_factory=dict)  # article id -> outlet (or id)
 
     def cite(self, article_id: str) -> int:
         return self.number.get(article_id, 0)
@@ -36,6 +76,29 @@ class EventView:
     def comparison_claims(self, comp: Comparison) -> list[Claim]:
         return [self.claims[c] for c in comp.claims if c in self.claims]
 
+    def outlet(self, article_id: str) -> str:
+        return self.outlets.get(article_id, article_id)
+
+    def source_link(self, item: Any) -> str:
+        """In a one-page briefing, a fact links to its numbered source."""
+        return f"#src-{self.event.id}-{self.cite(item.article)}"
+
+    def _once(self, items: Iterable[Any], key: Callable[[Any], Hashable], link: Link | None) -> list[Cited]:
+        return cited_once(items, key, self.cite, self.outlet, link or self.source_link)
+
+    def quotes_once(self, link: Link | None = None) -> list[tuple[str, list[Cited]]]:
+        """Quotes by speaker, each quote once with every article that carries it."""
+        return [(speaker, self._once(qs, lambda q: _same_text(q.text), link))
+                for speaker, qs in self.quotes_by_speaker()]
+
+    def figures_once(self, link: Link | None = None) -> list[tuple[Comparison, list[Cited]]]:
+        """Each comparison with its figures, a figure stated alike by several articles once."""
+        return [(comp, self._once(self.comparison_claims(comp), lambda c: claim_label(c, ""), link))
+                for comp in self.event.facts.comparisons]
+
+    def timeline_once(self, link: Link | None = None) -> list[Cited]:
+        return self._once(self.event.facts.timeline, lambda t: (t.date, _same_text(t.text)), link)
+
 
 def build_view(event: EventBriefing) -> EventView:
     by_id = {a.id: a for a in event.articles}
@@ -46,7 +109,10 @@ def build_view(event: EventBriefing) -> EventView:
         copies = [by_id[a] for a in story.articles if a != story.original and a in by_id]
         groups.append(SourceGroup(by_id[story.original], copies))
     groups.sort(key=lambda g: (g.original.published or "9999", g.original.id))
-    view = EventView(event, groups, claims={c.id: c for c in event.facts.claims})
+    view = EventView(
+        event, groups, claims={c.id: c for c in event.facts.claims},
+        outlets={a.id: a.outlet or a.id for a in event.articles},
+    )
     n = 0
     for g in groups:
         for art in [g.original, *g.copies]:

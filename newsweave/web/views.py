@@ -3,10 +3,8 @@ the timeline chart's geometry, safe links and pagination."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 from urllib.parse import urlsplit
 
 from newsweave.records import EventBriefing
@@ -156,31 +154,3 @@ PER_PAGE = 20
 def paginate(page: int, total: int) -> Pages:
     pages = max(1, -(-total // PER_PAGE))
     return Pages(min(max(page, 1), pages), pages, total)
-
-
-@dataclass(slots=True)
-class Cited:
-    """One fact as shown once, with a citation for every article that states it."""
-
-    item: Any
-    cites: list[tuple[int, str]] = field(default_factory=list)  # (citation number, link)
-    outlets: list[str] = field(default_factory=list)
-
-
-def cited_once(
-    items: Iterable[Any], key: Callable[[Any], Hashable], cite: Callable[[str], int],
-    outlet: Callable[[str], str],
-) -> list[Cited]:
-    """Facts repeated by copies and by other sources, folded into one line each, in first-seen
-    order; each keeps a link to the exact span in every article that states it."""
-    out: dict[Hashable, Cited] = {}
-    for it in items:
-        entry = out.setdefault(key(it), Cited(it))
-        link = f"/articles/{it.article}#{anchor(it.start, it.end)}"
-        if all(n != cite(it.article) for n, _ in entry.cites):
-            entry.cites.append((cite(it.article), link))
-        if outlet(it.article) not in entry.outlets:
-            entry.outlets.append(outlet(it.article))
-    for entry in out.values():
-        entry.cites.sort()
-    return list(out.values())
