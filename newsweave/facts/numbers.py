@@ -20,7 +20,9 @@ from newsweave.facts.lexicon import (
     QUALIFIERS,
     SCALES,
     TIME_UNITS,
+    UNIT_CONCEPTS,
 )
+from newsweave.facts.subject import concept
 
 _TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
@@ -146,7 +148,8 @@ def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: b
     if not scaled and next_word in TIME_UNITS:
         return True
     is_year = not scaled and re.fullmatch(r"\d{4}", raw) is not None and 1800 <= value <= 2100
-    return is_year and not (next_word.endswith("s") and next_word not in TIME_UNITS)
+    # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
+    return is_year and not (next_word and concept(next_word, UNIT_CONCEPTS) is not None)
 
 
 def find_figures(sentence: str, lang: str) -> list[Figure]:
