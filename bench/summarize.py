@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -31,14 +33,15 @@ from bench._report import machine, write_section  # noqa: E402
 
 DATA = REPO.parent / "shared" / "data"
 SETS = {"duc2003_task3": 100, "duc2003_task2_clean": 100, "multiling2011_en": 250}
-COMMAND = "python bench/summarize.py"
+COMMAND = ".venv/bin/python bench/summarize.py"
 
 
 @dataclass
 class Score:
     rouge1: float
     rouge2: float
-    seconds: float  # per cluster
+    seconds: float  # wall-clock per cluster
+    cpu: float  # CPU seconds per cluster (this process), less sensitive to a busy machine
 
 
 def load(name: str) -> list[dict[str, Any]]:
@@ -70,17 +73,21 @@ def score_all(clusters: list[dict[str, Any]], summaries: list[str], words: int) 
     return sum(p[0] for p in pairs) / len(pairs), sum(p[1] for p in pairs) / len(pairs)
 
 
-def run_cli(name: str, words: int) -> tuple[list[dict[str, Any]], float]:
-    """``python -m newsweave summarize`` as a subprocess; wall time includes interpreter start-up."""
+def run_cli(name: str, words: int) -> tuple[list[dict[str, Any]], float, float]:
+    """``python -m newsweave summarize`` as a subprocess: rows, wall and CPU seconds (start-up
+    included)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.jsonl"
         cmd = [sys.executable, "-m", "newsweave", "summarize", "--input", str(DATA / f"{name}.jsonl")]
         cmd += ["--words", str(words), "--output", str(out)]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         subprocess.run(cmd, check=True, cwd=REPO)
         elapsed = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         rows = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
-    return rows, elapsed
+    return rows, elapsed, cpu
 
 
 def check_spans(clusters: list[dict[str, Any]], rows: list[dict[str, Any]], words: int) -> int:
@@ -93,19 +100,20 @@ def check_spans(clusters: list[dict[str, Any]], rows: list[dict[str, Any]], word
     return bad
 
 
-def newsweave_in_process(clusters: list[dict[str, Any]], words: int) -> tuple[list[str], float]:
+def newsweave_in_process(clusters: list[dict[str, Any]], words: int) -> tuple[list[str], float, float]:
     from newsweave.summarize import SourceDoc, make_summarizer
 
     summarizer = make_summarizer(fill_budget=True)
     out: list[str] = []
-    total = 0.0
+    wall = cpu = 0.0
     for c in clusters:
         docs = [SourceDoc(str(d["id"]), d["text"], d.get("date")) for d in c["docs"]]
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         chosen = summarizer.summarize(docs, words)
-        total += time.perf_counter() - t0
+        wall += time.perf_counter() - t0
+        cpu += time.process_time() - c0
         out.append(" ".join(s.text for s in chosen))
-    return out, total / len(clusters)
+    return out, wall / len(clusters), cpu / len(clusters)
 
 
 def sumy_runner(kind: str) -> Callable[[list[str], int], str]:
@@ -154,26 +162,27 @@ def sumy_runner(kind: str) -> Callable[[list[str], int], str]:
     return run
 
 
-def sumy_scores(kind: str, clusters: list[dict[str, Any]], words: int) -> tuple[list[str], float]:
+def sumy_scores(kind: str, clusters: list[dict[str, Any]], words: int) -> tuple[list[str], float, float]:
     run = sumy_runner(kind)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     out = [run([d["text"] for d in c["docs"]], words) for c in clusters]
-    return out, (time.perf_counter() - t0) / len(clusters)
+    n = len(clusters)
+    return out, (time.perf_counter() - t0) / n, (time.process_time() - c0) / n
 
 
-def bench_set(name: str, words: int) -> tuple[dict[str, Score], float, int]:
+def bench_set(name: str, words: int) -> tuple[dict[str, Score], tuple[float, float], int]:
     clusters = load(name)
-    rows, wall = run_cli(name, words)
+    rows, cli_wall, cli_cpu = run_cli(name, words)
     problems = check_spans(clusters, rows, words)
     results: dict[str, Score] = {}
     r1, r2 = score_all(clusters, [r["summary"] for r in rows], words)
-    _, per_cluster = newsweave_in_process(clusters, words)
-    results["newsweave (coverage ILP)"] = Score(r1, r2, per_cluster)
+    _, wall, cpu = newsweave_in_process(clusters, words)
+    results["newsweave (coverage ILP)"] = Score(r1, r2, wall, cpu)
     for kind, label in (("lexrank", "sumy LexRank"), ("textrank", "sumy TextRank")):
-        summaries, secs = sumy_scores(kind, clusters, words)
+        summaries, wall, cpu = sumy_scores(kind, clusters, words)
         r1, r2 = score_all(clusters, summaries, words)
-        results[label] = Score(r1, r2, secs)
-    return results, wall, problems
+        results[label] = Score(r1, r2, wall, cpu)
+    return results, (cli_wall, cli_cpu), problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -190,33 +199,40 @@ def main(argv: list[str] | None = None) -> int:
         f"Command: `{COMMAND}`. Measured {machine()}.",
         "",
         "ROUGE recall (rouge-score 0.1.2, `use_stemmer=True`, mean over references, summary cut "
-        "to the budget). *s/cluster*: in-process time per cluster after loading. *CLI wall*: the "
-        "whole `python -m newsweave summarize` command over the set, interpreter start-up "
+        "to the budget). *s/cluster*: in-process wall time per cluster after loading; *CPU "
+        "s/cluster*: the same in CPU time, which a busy shared machine inflates less. The CLI is "
+        "the whole `python -m newsweave summarize` command over the set, interpreter start-up "
         "included. sumy runs with its English stop words and stemmer, sentences ranked by score "
         "and taken until the budget is full.",
         "",
-        "| set (words) | system | ROUGE-1 | ROUGE-2 | s/cluster |",
-        "|---|---|---:|---:|---:|",
+        "| set (words) | system | ROUGE-1 | ROUGE-2 | s/cluster | CPU s/cluster |",
+        "|---|---|---:|---:|---:|---:|",
     ]
     speed: list[str] = []
     for name in args.sets.split(","):
         words = SETS[name]
         n = len(load(name))
-        results, wall, problems = bench_set(name, words)
-        for label, s in results.items():
+        results, (wall, cpu), problems = bench_set(name, words)
+        for label, sc in results.items():
             lines.append(
-                f"| {name} ({words}) | {label} | {s.rouge1:.2f} | {s.rouge2:.2f} | {s.seconds:.3f} |"
+                f"| {name} ({words}) | {label} | {sc.rouge1:.2f} | {sc.rouge2:.2f} "
+                f"| {sc.seconds:.3f} | {sc.cpu:.3f} |"
             )
-            print(f"{name}\t{label}\tR1 {s.rouge1:.2f}\tR2 {s.rouge2:.2f}\t{s.seconds:.3f}s")
-        lex = results["sumy LexRank"].seconds * n
+            print(f"{name}\t{label}\tR1 {sc.rouge1:.2f}\tR2 {sc.rouge2:.2f}\t{sc.cpu:.3f} s CPU")
+        lex, lex_cpu = results["sumy LexRank"].seconds * n, results["sumy LexRank"].cpu * n
         speed.append(
-            f"| {name} | {n} | {wall:.2f} s | {lex:.2f} s | {lex / wall:.1f}x | {problems} |"
+            f"| {name} | {n} | {wall:.2f} s / {cpu:.2f} s | {lex:.2f} s / {lex_cpu:.2f} s "
+            f"| {lex / wall:.1f}x / {lex_cpu / cpu:.1f}x | {problems} |"
         )
-        print(f"{name}\tCLI wall {wall:.2f}s for {n} clusters; LexRank {lex:.2f}s; problems {problems}")
+        print(f"{name}\tCLI {wall:.2f} s wall, {cpu:.2f} s CPU; LexRank {lex:.2f} s; problems {problems}")
+    busy = os.getloadavg()[1]
     lines += [
         "",
-        "| set | clusters | newsweave CLI wall (start-up included) | sumy LexRank total | speed-up | "
-        "span/length problems |",
+        f"Wall / CPU seconds for the whole set (machine load average {busy:.1f} on "
+        f"{os.cpu_count()} cores while measuring; sumy's total excludes its imports, "
+        "newsweave's includes interpreter start-up):",
+        "",
+        "| set | clusters | newsweave CLI | sumy LexRank | speed-up | span/length problems |",
         "|---|---:|---:|---:|---:|---:|",
         *speed,
     ]
