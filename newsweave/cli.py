@@ -70,7 +70,17 @@ def _write(text: str, out: Path | None) -> None:
         return
     from newsweave.store.files import atomic_write_text
 
-    atomic_write_text(out, text)
+    try:
+        atomic_write_text(out, text)
+    except OSError as exc:
+        raise fail(f"{out}: cannot write: {exc.strerror or exc}") from None
+
+
+def _batch_exit(reporter: Reporter, done: int, path: Path, what: str) -> typer.Exit:
+    """The exit of a benchmark-mode command; says so when the file held nothing usable."""
+    if done == 0:
+        return fail(f"{path}: no {what} could be read from the file")
+    return typer.Exit(reporter.exit_code(done))
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -171,7 +181,7 @@ def summarize(
     except NewsweaveError as exc:
         raise fail(str(exc)) from None
     _write("".join(lines), output)
-    raise typer.Exit(reporter.exit_code(done))
+    raise _batch_exit(reporter, done, input, "cluster")
 
 
 @app.command()
@@ -189,7 +199,7 @@ def cluster(
     except NewsweaveError as exc:
         raise fail(str(exc)) from None
     _write("".join(lines), output)
-    raise typer.Exit(reporter.exit_code(done))
+    raise _batch_exit(reporter, done, input, "article")
 
 
 def main() -> None:

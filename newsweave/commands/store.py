@@ -128,7 +128,21 @@ def serve(
         raise fail(str(exc)) from None
     with _open(db):  # create or migrate the store before the read-only server opens it
         pass
+    _can_listen(host, port)
     run(db, host, port)
+
+
+def _can_listen(host: str, port: int) -> None:
+    """Fail in one line if ``host:port`` cannot be bound (uvicorn would log and exit 3)."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind(address)
+    except OSError as exc:
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 @app.command()
@@ -210,7 +224,10 @@ def export(
             return
         from newsweave.store.files import atomic_write_text
 
-        atomic_write_text(out, "".join(store.export_lines()))
+        try:
+            atomic_write_text(out, "".join(store.export_lines()))
+        except OSError as exc:
+            raise fail(f"{out}: cannot write: {exc.strerror or exc}") from None
 
 
 @contextmanager
