@@ -40,12 +40,10 @@ class StoreSink:
 def _store_articles(
     conn: sqlite3.Connection, pipeline: Pipeline, items: Sequence[Fetched]
 ) -> list[str | None]:
-    # The store offers ingest by paths only; its batch step takes (article, input) pairs, which
-    # is what fetching has. Switch to a public pairs API when the store grows one.
-    from newsweave.store.ingest import IngestResult, _flush
+    from newsweave.store.ingest import IngestResult, store_batch
 
     result = IngestResult()
     pairs = [(f.article, f.doc) for f in items]
-    _flush(conn, pipeline, pairs, result)
+    store_batch(conn, pipeline, pairs, result)
     added = set(result.added)  # ids are unique here: callers pass one article per canonical URL
     return [art.id if art.id in added else None for art, _ in pairs]

@@ -75,18 +75,21 @@ def ingest(
                 todo.append((item, doc))
                 if on_article:
                     on_article()
-        _flush(conn, pipeline, todo, result)
+        store_batch(conn, pipeline, todo, result)
     if articles.pending(conn):  # left over by an interrupted run, or nothing new was read
-        _flush(conn, pipeline, [], result)
+        store_batch(conn, pipeline, [], result)
     return result
 
 
-def _flush(
+def store_batch(
     conn: sqlite3.Connection,
     pipeline: Pipeline,
     todo: list[tuple[Article, RawDocument]],
     result: IngestResult,
 ) -> None:
+    """Store cleaned (article, input) pairs in one transaction, then group what is pending and
+    re-brief the touched events in a second one. The public entry point for callers that clean
+    articles themselves (fetching); ``result`` collects what was added or found duplicate."""
     if todo:
         with write(conn):
             for art, doc in todo:
