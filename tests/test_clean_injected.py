@@ -123,6 +123,10 @@ def test_acronyms_restored(damaged: str, fixed: str) -> None:
             "It was their Plan A all along, after the vote failed.",
         ),
         (
+            "TARNOW, Kestria (MP) — Officials In The CityM='k'> said.",
+            "TARNOW, Kestria (MP) — Officials in the city said.",
+        ),
+        (
             "After the vote.\n\nPrime MinisterM='k'> Jonas Halt spoke.",
             "After the vote.\n\nPrime Minister Jonas Halt spoke.",
         ),

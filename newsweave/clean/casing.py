@@ -50,6 +50,10 @@ OUTLET_INITIALS = frozenset(a for a in ALIASES if a.isalpha() and a.isascii() an
 _VOWEL = re.compile(r"[aeiouy]")
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+# "VALMORA, Estravia (MP) — Emergency crews": the word after a dateline's dash opens a sentence
+_DATELINE = re.compile(  # matched at a line's start (``match`` with pos), so no ``^``
+    r"\s*[A-ZÀ-Þ][A-ZÀ-Þ .'’-]+(?:,[^\n—–]{1,60}?)?(?:\s*\([^()\n]{1,30}\))?\s*[—–-]+\s*$"
+)
 _OPENERS = "\"“‘'([«—–-"
 _ENDERS = ".!?:"
 
@@ -81,6 +85,10 @@ def _sentence_start(text: str, start: int) -> bool:
             i -= 1
     if i < 0 or text[i] == "\n":
         return True
+    if text[i] == ")" or text[i].isupper():
+        line = text.rfind("\n", 0, start) + 1
+        if _DATELINE.match(text, line, start):
+            return True
     if text[i] in "\"”’'" and i > 0:
         i -= 1  # a closing quote after the sentence's end
     return text[i] in _ENDERS
