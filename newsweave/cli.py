@@ -123,21 +123,24 @@ def brief(
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file, not stdout.")] = None,
 ) -> None:
     """Read every article under PATHS, group them into events and print one briefing per event."""
-    from newsweave.pipeline import Pipeline
+    from newsweave.pipeline import Pipeline, pool_engine
     from newsweave.report import render
 
     reporter = Reporter()
+    engine = pool_engine()  # both cores: per-article work, then one event per task
     try:
         pipeline = Pipeline(words=words, lang=lang)
         with progress("reading articles") as advance:
-            articles = pipeline.read(paths, reporter, on_article=advance)
+            articles = pipeline.read(paths, reporter, on_article=advance, engine=engine)
         if not articles:
             raise fail("no article could be read from the given paths")
         with progress("briefing"):
-            briefing = pipeline.brief(articles)
+            briefing = pipeline.brief(articles, engine=engine)
         _write(render(briefing, fmt.value), out)
     except NewsweaveError as exc:
         raise fail(str(exc)) from None
+    finally:
+        engine.close()
     raise typer.Exit(reporter.exit_code(len(articles)))
 
 

@@ -12,7 +12,7 @@ from newsweave.clean import clean_document
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError, NewsweaveError
 from newsweave.events import Grouper, make_grouper
-from newsweave.facts import extract_facts
+from newsweave.facts import analyse, extract_facts
 from newsweave.ingest import read_paths
 from newsweave.records import Article, Briefing, EventBriefing, EventGroup, RawDocument
 from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
@@ -62,10 +62,13 @@ class Pipeline:
         unique_ids(articles)
         return articles
 
-    def brief(self, articles: Sequence[Article]) -> Briefing:
+    def brief(self, articles: Sequence[Article], engine: Engine | None = None) -> Briefing:
+        """Group ``articles`` into events (here) and brief each event (on ``engine``)."""
         grouping = self.grouper.group(articles)
         by_id = {a.id: a for a in articles}
-        events = [self.brief_event(group, by_id) for group in grouping.events]
+        jobs = ([(self, g, {i: by_id[i] for s in g.stories for i in s.articles})] for g in grouping.events)
+        parts = (engine or LocalEngine()).map_partitions(_brief_partition, jobs)
+        events = [e for part in parts for e in part]
         events.sort(key=lambda e: (e.last_seen or "", len(e.articles)), reverse=True)
         return Briefing(events=events)
 
@@ -104,8 +107,23 @@ def _reported(
             yield item
 
 
+def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]) -> list[EventBriefing]:
+    return [pipe.brief_event(group, by_id) for pipe, group, by_id in jobs]
+
+
+def pool_engine(workers: int | None = None) -> Engine:
+    """Every core of this machine for ``brief``: a process pool forked after the NER model is
+    loaded, so the workers share it instead of each loading its own."""
+    from newsweave.engine.pool import ProcessEngine
+    from newsweave.nlp.models import load_spacy
+
+    return ProcessEngine(workers, preload=lambda: load_spacy(("ner",)))
+
+
 def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
-    """The per-article work of one partition (runs on an engine's worker)."""
+    """The per-article work of one partition (runs on an engine's worker): clean, then the facts
+    stage's per-article analysis (NER), so grouping and cross-article work on the driver are all
+    that is left."""
     out: list[Article | InputError] = []
     for doc in docs:
         try:
@@ -120,6 +138,7 @@ def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
             out.append(art)
         else:
             out.append(InputError(doc.path or doc.id, "no article text left after cleaning"))
+    analyse([a for a in out if isinstance(a, Article)])
     return out
 
 

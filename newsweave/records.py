@@ -57,6 +57,14 @@ class Removed:
         return {"kind": self.kind, "text": self.text}
 
 
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Per-article NLP done before grouping (on an engine's worker): raw NER ``(label, start,
+    end)`` spans into the article's text. Not serialised: the facts stage redoes what is missing."""
+
+    names: tuple[tuple[str, int, int], ...] = ()
+
+
 @dataclass(slots=True)
 class Article:
     """A cleaned article. ``text`` is what a reader would have seen; all spans index it."""
@@ -73,6 +81,7 @@ class Article:
     removed: list[Removed] = field(default_factory=list)
     story: str = ""
     copy_of: str | None = None
+    analysis: Analysis | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -1,4 +1,5 @@
-"""Engines run the per-article work (clean, analyse) over partitions: in-process or on Dask.
+"""Engines run the per-article work (clean, analyse) over partitions: in-process, on a local
+process pool, or on Dask.
 
 Grouping and the store stay on the driver, so both engines give the same events and stories.
 Partitions come back in input order, with a bounded number in flight, so memory stays bounded
@@ -57,8 +58,14 @@ def make_engine(name: str = "local", scheduler: str | None = None, workers: int 
         if scheduler:
             raise UsageError("--scheduler needs --engine dask")
         return LocalEngine()
+    if name == "processes":
+        if scheduler:
+            raise UsageError("--scheduler needs --engine dask")
+        from newsweave.engine.pool import ProcessEngine
+
+        return ProcessEngine(workers=workers)
     if name == "dask":
         from newsweave.engine.dask import DaskEngine
 
         return DaskEngine(scheduler=scheduler, workers=workers)
-    raise UsageError(f"unknown engine {name!r}; choose one of: local, dask")
+    raise UsageError(f"unknown engine {name!r}; choose one of: local, processes, dask")

@@ -3,7 +3,9 @@
 spaCy NER reads each English sentence of the event once (originals first; a copy costs nothing,
 a rewrite only its new sentences): that gives the event's entity names. Everything else is cheap
 pattern work run on every article, copies included, so each fact's span indexes its own article's
-text; sentences NER did not read find the names by string search. Quotes are English-only for
+text; sentences NER did not read find the names by string search. NER is per-article work, so
+``analyse`` runs it in the engine's partitions before grouping (on workers, in parallel) and
+``extract_facts`` keeps the names that fall in the sentences it would have read. Quotes are English-only for
 now (an article's ``lang`` says so); figures and dates are read in every language.
 """
 
@@ -18,7 +20,7 @@ from newsweave.facts.entities import EntityIndex, Mention, refine, tag
 from newsweave.facts.quotes import find_quotes
 from newsweave.facts.timeline import resolvers, timeline
 from newsweave.nlp.sentences import split_sentences
-from newsweave.records import Article, Claim, Facts, Story
+from newsweave.records import Analysis, Article, Claim, Facts, Story
 
 Tagger = Callable[[Sequence[str]], list[list[Mention]]]
 _JOIN = "\n\n"  # pieces read as paragraphs, as the model was trained on
@@ -47,6 +49,19 @@ class _Reading:
         return out
 
 
+def _reading(art: Article, known: set[str]) -> _Reading | None:
+    """``art``'s sentences not in ``known`` (which gains them), as NER reads them."""
+    pieces = []
+    for sent in split_sentences(art.text):
+        norm = " ".join(art.text[sent.start : sent.end].split())
+        if norm not in known:
+            known.add(norm)
+            pieces.append((sent.start, sent.end))
+    if not pieces:
+        return None
+    return _Reading(art, pieces, _JOIN.join(art.text[a:b] for a, b in pieces))
+
+
 def _readings(articles: Sequence[Article], stories: Sequence[Story]) -> list[_Reading]:
     """English articles, originals first, each with only the sentences not read already: a copy
     costs nothing, a rewrite only its new sentences (NER is most of this stage's time)."""
@@ -55,29 +70,40 @@ def _readings(articles: Sequence[Article], stories: Sequence[Story]) -> list[_Re
     known: set[str] = set()
     out: list[_Reading] = []
     for aid in dict.fromkeys(i for i in order if i in by_id):
-        art = by_id[aid]
-        if art.lang != "en":
-            continue
-        pieces = []
-        for sent in split_sentences(art.text):
-            norm = " ".join(art.text[sent.start : sent.end].split())
-            if norm not in known:
-                known.add(norm)
-                pieces.append((sent.start, sent.end))
-        if pieces:
-            reading = _Reading(art, pieces)
-            reading.text = _JOIN.join(art.text[a:b] for a, b in pieces)
+        if by_id[aid].lang == "en" and (reading := _reading(by_id[aid], known)):
             out.append(reading)
     return out
 
 
+def analyse(articles: Sequence[Article], tagger: Tagger = tag) -> None:
+    """The per-article part of this stage, which needs no other article, so it runs in the
+    engine's partitions (on workers, before grouping): NER over each English article's distinct
+    sentences, read as if it were an original. Sets ``article.analysis``."""
+    readings = [r for a in articles if a.lang == "en" and (r := _reading(a, set()))]
+    for r, raw in zip(readings, tagger([r.text for r in readings]), strict=True):
+        r.article.analysis = Analysis(tuple((m.label, m.start, m.end) for m in r.to_article(raw)))
+
+
+def _analysed(reading: _Reading, analysis: Analysis) -> list[Mention]:
+    """The analysis's names inside the sentences ``reading`` covers (a rewrite: its new ones)."""
+    text = reading.article.text
+    return [
+        Mention(text[s:e], label, s, e)
+        for label, s, e in analysis.names
+        if any(a <= s and e <= b for a, b in reading.pieces)
+    ]
+
+
 def entity_index(articles: Sequence[Article], stories: Sequence[Story], tagger: Tagger = tag) -> EntityIndex:
     readings = _readings(articles, stories)
-    tagged = tagger([r.text for r in readings])
-    mentions = {
-        r.article.id: refine(r.article.text, r.to_article(raw))
-        for r, raw in zip(readings, tagged, strict=True)
-    }
+    # An analysis made by ``analyse`` with the default tagger is reused; the rest is tagged here.
+    todo = [r for r in readings if r.article.analysis is None or tagger is not tag]
+    tagged = dict(zip(map(id, todo), tagger([r.text for r in todo]), strict=True))
+    mentions = {}
+    for r in readings:
+        analysis = r.article.analysis
+        raw = r.to_article(tagged[id(r)]) if analysis is None or id(r) in tagged else _analysed(r, analysis)
+        mentions[r.article.id] = refine(r.article.text, raw)
     index = EntityIndex(mentions, {r.article.id: r.article.text for r in readings})
     for a in articles:  # what NER did not read (copies, repeated sentences) is found by name
         seen = [(m.start, m.end) for m in mentions.get(a.id, [])]
