@@ -148,6 +148,19 @@ def test_average_link(edges, threshold: float, expected: list[int]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("days", "expected"),
+    [
+        ([0, None, 30], [0, 0, 2]),  # an undated bridge cannot chain day 0 to day 30
+        ([0, None, 5], [0, 0, 0]),  # within the window it may
+        ([None, None, None], [0, 0, 0]),
+    ],
+)
+def test_average_link_keeps_dated_span_within_the_window(days, expected: list[int]) -> None:
+    edges = [(0, 1, 0.9), (1, 2, 0.8), (0, 2, 0.5)]  # no cannot-link: only the span rule can split
+    assert average_link(3, edges, 0.3, days, window=7) == expected
+
+
+@pytest.mark.parametrize(
     ("pred", "gold", "f1"),
     [
         ({"a": "x", "b": "x", "c": "y"}, {"a": "1", "b": "1", "c": "2"}, 1.0),

@@ -193,7 +193,8 @@ class WeaveGrouper:
         if not docs:
             return Grouping(events=[])
         m = tfidf_matrix(docs, vocab)
-        labels = average_link(len(docs), scored_edges(docs, m), self.threshold)
+        days = [d.day for d in docs]
+        labels = average_link(len(docs), scored_edges(docs, m), self.threshold, days, WINDOW_DAYS)
         drop_boilerplate(docs, labels)
         members: dict[int, list[Doc]] = {}
         for d, label in zip(docs, labels, strict=True):
