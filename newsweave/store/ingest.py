@@ -73,6 +73,7 @@ def ingest(
                 reject(item)
             else:
                 todo.append((item, doc))
+                pipeline.remember(item)  # its analysis (NER, made on the worker) is reused
                 if on_article:
                     on_article()
         store_batch(conn, pipeline, todo, result)
