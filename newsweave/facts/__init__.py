@@ -98,7 +98,7 @@ def entity_index(articles: Sequence[Article], stories: Sequence[Story], tagger: 
     readings = _readings(articles, stories)
     # An analysis made by ``analyse`` with the default tagger is reused; the rest is tagged here.
     todo = [r for r in readings if r.article.analysis is None or tagger is not tag]
-    tagged = dict(zip(map(id, todo), tagger([r.text for r in todo]), strict=True))
+    tagged = dict(zip(map(id, todo), tagger([r.text for r in todo]) if todo else [], strict=True))
     mentions = {}
     for r in readings:
         analysis = r.article.analysis

@@ -197,10 +197,11 @@ class EntityIndex:
             t for ms in mentions.values() for m in ms if m.label == "PERSON" for t in _key(m.text, None)[-1:]
         }
         self._person_tokens = person_tokens
+        self._keys: dict[str, tuple[str, ...]] = {}
         labels: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
         for ms in mentions.values():
             for m in ms:
-                k = _key(m.text, person_tokens)
+                k = self._key(m.text)
                 if k:  # a titled mention ("Mr Halden") outweighs the model's guesses
                     labels[k][m.label] += 3 if m.label == "PERSON" and strip_titles(m.text) != m.text else 1
         self._label = {k: c.most_common(1)[0][0] for k, c in labels.items()}
@@ -209,7 +210,7 @@ class EntityIndex:
         self._merge(mentions, texts)
         groups: dict[tuple[str, ...], _Group] = defaultdict(_Group)
         for aid, ms in mentions.items():
-            keys = [_key(m.text, person_tokens) for m in ms]
+            keys = [self._key(m.text) for m in ms]
             present = {self._find(k) for k in keys if k}
             for m, k in zip(ms, keys, strict=True):
                 if not k:
@@ -224,6 +225,13 @@ class EntityIndex:
         self._by_key = {k: index_of[self._find(k)] for k in labels if self._find(k) in index_of}
         self._alias_re = self._compile()
         self._variant_re = self._compile_variants()
+
+    def _key(self, surface: str) -> tuple[str, ...]:
+        """``_key`` with this event's person tokens, remembered (names recur in every sentence)."""
+        k = self._keys.get(surface)
+        if k is None:
+            k = self._keys[surface] = _key(surface, self._person_tokens)
+        return k
 
     # -- union-find -------------------------------------------------------------------------
     def _find(self, k: tuple[str, ...]) -> tuple[str, ...]:
@@ -284,7 +292,7 @@ class EntityIndex:
         for aid, ms in mentions.items():  # "AFAD (Disaster and Emergency Management Presidency)"
             for a, b in zip(ms, ms[1:], strict=False):
                 if re.fullmatch(r"\s*\(\s*", texts.get(aid, "")[a.end : b.start]):
-                    ka, kb = _key(a.text, self._person_tokens), _key(b.text, self._person_tokens)
+                    ka, kb = self._key(a.text), self._key(b.text)
                     if ka and kb and ka != kb and (len(ka) == 1 or len(kb) == 1):
                         self._union(ka, kb)
         for k in keys:
@@ -348,7 +356,7 @@ class EntityIndex:
 
     def lookup(self, name: str) -> Entity | None:
         """The entity a name refers to, titles and accents aside; None when unknown or ambiguous."""
-        i = self._by_key.get(_key(name, self._person_tokens))
+        i = self._by_key.get(self._key(name))
         return None if i is None else self.entities[i]
 
     def find(self, text: str) -> list[Mention]:
@@ -357,13 +365,13 @@ class EntityIndex:
             return []
         out = []
         for m in self._alias_re.finditer(text):
-            i = self._by_key.get(_key(m.group(), self._person_tokens))
+            i = self._by_key.get(self._key(m.group()))
             if i is not None:
                 out.append(Mention(m.group(), self.entities[i].type, m.start(), m.end()))
         folded = fold(text)
         if self._variant_re is not None and len(folded) == len(text):  # "Turquía", "Uturuki"
             for m in self._variant_re.finditer(folded):
-                i = self._by_key.get(_key(m.group(), self._person_tokens))
+                i = self._by_key.get(self._key(m.group()))
                 if i is not None and not any(o.start <= m.start() < o.end for o in out):
                     out.append(Mention(text[m.start() : m.end()], self.entities[i].type, m.start(), m.end()))
         return sorted(out, key=lambda x: x.start)

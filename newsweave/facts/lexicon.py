@@ -212,6 +212,8 @@ TITLE_LINKS = frozenset({"of", "state", "us", "u.s.", "uk", "un", "the"})
 
 def fold(text: str) -> str:
     """Case- and accent-insensitive form: 'Nicolás' and 'NICOLAS' fold alike."""
+    if text.isascii():  # no accents to strip: the common case, and a hot path (whole articles)
+        return text.lower()
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return text.casefold().replace("’", "'")
