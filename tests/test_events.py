@@ -10,6 +10,7 @@ import pytest
 
 from newsweave.errors import UsageError
 from newsweave.events import make_grouper, make_incremental
+from newsweave.events.guards import TimeSpan
 from newsweave.events.incremental import StateError, WeaveIncremental
 from newsweave.events.linkage import average_link
 from newsweave.events.score import bcubed
@@ -157,7 +158,7 @@ def test_average_link(edges, threshold: float, expected: list[int]) -> None:
 )
 def test_average_link_keeps_dated_span_within_the_window(days, expected: list[int]) -> None:
     edges = [(0, 1, 0.9), (1, 2, 0.8), (0, 2, 0.5)]  # no cannot-link: only the span rule can split
-    assert average_link(3, edges, 0.3, days, window=7) == expected
+    assert average_link(3, edges, 0.3, [TimeSpan(days, window=7)]) == expected
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from datasketch import MinHash, MinHashLSH
 from scipy import sparse
 
 from newsweave.events.features import extract
+from newsweave.events.guards import TimeSpan
 from newsweave.events.linkage import average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.stories import make_event, split_stories
@@ -193,8 +194,8 @@ class WeaveGrouper:
         if not docs:
             return Grouping(events=[])
         m = tfidf_matrix(docs, vocab)
-        days = [d.day for d in docs]
-        labels = average_link(len(docs), scored_edges(docs, m), self.threshold, days, WINDOW_DAYS)
+        guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS),)
+        labels = average_link(len(docs), scored_edges(docs, m), self.threshold, guards)
         drop_boilerplate(docs, labels)
         members: dict[int, list[Doc]] = {}
         for d, label in zip(docs, labels, strict=True):

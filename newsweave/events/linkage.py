@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 
 class UnionFind:
@@ -34,19 +35,25 @@ class UnionFind:
         return keep
 
 
+class Guard(Protocol):
+    """A veto on merges, with per-cluster state: ``allows`` before a merge, ``merge`` after."""
+
+    def allows(self, a: int, b: int, size_a: int, size_b: int) -> bool: ...
+
+    def merge(self, keep: int, drop: int) -> None: ...
+
+
 def average_link(
     n: int,
     edges: Iterable[tuple[int, int, float]],
     threshold: float,
-    days: Sequence[int | None] | None = None,
-    window: int | None = None,
+    guards: Sequence[Guard] = (),
 ) -> list[int]:
     """Cluster label (the smallest member index) per node.
 
     Two clusters merge while the mean similarity over all their cross pairs (absent pairs = 0,
-    negative similarities allowed as "cannot be the same") is at least ``threshold``. With
-    ``days`` and ``window``, no cluster may hold two dated nodes more than ``window`` days apart:
-    undated nodes cannot chain a report to a follow-up weeks later.
+    negative similarities allowed as "cannot be the same") is at least ``threshold`` and every
+    guard allows it (a vetoed pair is retried only if a later merge changes its mean).
     """
     total: dict[int, dict[int, float]] = {}
     for i, j, s in edges:
@@ -57,7 +64,6 @@ def average_link(
     size = [1] * n
     alive = [True] * n
     sets = UnionFind(n)
-    span = [(d, d) if d is not None else None for d in days] if days is not None else None
     heap = [(-s, i, j) for i, nb in total.items() for j, s in nb.items() if i < j and s >= threshold]
     heapq.heapify(heap)
     while heap:
@@ -67,13 +73,12 @@ def average_link(
         current = total[a].get(b, 0.0) / (size[a] * size[b])
         if abs(current + neg) > 1e-12 or current < threshold:  # stale: the mean changed since
             continue
-        joined = _joined_span(span, a, b)
-        if span is not None and window is not None and joined is not None and joined[1] - joined[0] > window:
+        if not all(g.allows(a, b, size[a], size[b]) for g in guards):
             continue
         keep = sets.union(a, b)
         drop = b if keep == a else a
-        if span is not None:
-            span[keep] = joined
+        for g in guards:
+            g.merge(keep, drop)
         alive[drop] = False
         size[keep] += size[drop]
         nb_drop = total.pop(drop, {})
@@ -92,12 +97,3 @@ def average_link(
                 heapq.heappush(heap, (-mean, min(keep, c), max(keep, c)))
     return [sets.find(i) for i in range(n)]
 
-
-def _joined_span(span: list[tuple[int, int] | None] | None, a: int, b: int) -> tuple[int, int] | None:
-    """First and last day of the dated members of clusters ``a`` and ``b`` together."""
-    if span is None:
-        return None
-    sa, sb = span[a], span[b]
-    if sa is None or sb is None:
-        return sa or sb
-    return min(sa[0], sb[0]), max(sa[1], sb[1])
