@@ -20,6 +20,7 @@ from newsweave.records import Analysis, Article, Briefing, EventBriefing, EventG
 from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
 
 DEFAULT_WORDS = 120
+READ_PARTITION = 16  # articles per task: small enough to keep every worker busy to the end
 
 
 def unique_ids(articles: list[Article]) -> None:
@@ -70,7 +71,8 @@ class Pipeline:
         """
         articles: list[Article] = []
         docs = _reported(read_paths(paths), on_error)
-        for part in (engine or LocalEngine()).map_partitions(prepare_partition, partitions(docs)):
+        parts = partitions(docs, READ_PARTITION)
+        for part in (engine or LocalEngine()).map_partitions(prepare_partition, parts):
             for item in part:
                 if isinstance(item, InputError):
                     on_error(item)
