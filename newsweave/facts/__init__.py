@@ -78,10 +78,19 @@ def _readings(articles: Sequence[Article], stories: Sequence[Story]) -> list[_Re
 def analyse(articles: Sequence[Article], tagger: Tagger = tag) -> None:
     """The per-article part of this stage, which needs no other article, so it runs in the
     engine's partitions (on workers, before grouping): NER over each English article's distinct
-    sentences, read as if it were an original. Sets ``article.analysis``."""
-    readings = [r for a in articles if a.lang == "en" and (r := _reading(a, set()))]
-    for r, raw in zip(readings, tagger([r.text for r in readings]), strict=True):
-        r.article.analysis = Analysis(tuple((m.label, m.start, m.end) for m in r.to_article(raw)))
+    sentences, read as if it were an original. Sets ``article.analysis``; an exact copy of an
+    article of the same partition (syndication) shares its analysis instead of being read again."""
+    first: dict[str, Article] = {}
+    for a in articles:
+        if a.lang == "en":
+            first.setdefault(a.text, a)
+    readings = [r for a in first.values() if (r := _reading(a, set()))]
+    if readings:
+        for r, raw in zip(readings, tagger([r.text for r in readings]), strict=True):
+            r.article.analysis = Analysis(tuple((m.label, m.start, m.end) for m in r.to_article(raw)))
+    for a in articles:
+        if a.lang == "en" and a.analysis is None:
+            a.analysis = first[a.text].analysis
 
 
 def _analysed(reading: _Reading, analysis: Analysis) -> list[Mention]:

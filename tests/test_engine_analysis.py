@@ -1,0 +1,84 @@
+"""The per-article analysis (NER) made in the engine's partitions gives the facts the event-level
+reading gives; exact copies are read once; the process engine keeps input order; ``brief`` on a
+process pool equals ``brief`` in-process."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from newsweave.engine import make_engine
+from newsweave.facts import analyse, extract_facts
+from newsweave.facts.entities import Mention
+from newsweave.pipeline import Pipeline, pool_engine
+from newsweave.records import Article, Story
+
+FIXTURES = Path(__file__).parent / "fixtures" / "facts"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _articles() -> list[Article]:
+    return [
+        Article("wire", (FIXTURES / "wire.txt").read_text("utf-8"), published="2024-03-12", outlet="Wire"),
+        Article("rival", (FIXTURES / "rival.txt").read_text("utf-8"), outlet="Rival"),
+    ]
+
+
+def test_analysed_articles_give_the_same_facts() -> None:
+    stories = [Story("s-wire", "wire", ["wire"]), Story("s-rival", "rival", ["rival"])]
+    plain = extract_facts(_articles(), stories)
+    analysed = _articles()
+    analyse(analysed)
+    assert all(a.analysis is not None and a.analysis.names for a in analysed)
+    assert extract_facts(analysed, stories) == plain
+
+
+class _Counting:
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def __call__(self, texts: Sequence[str]) -> list[list[Mention]]:
+        self.texts.extend(texts)
+        return [[] for _ in texts]
+
+
+@pytest.mark.parametrize("copies", [1, 3])
+def test_exact_copies_are_read_once(copies: int) -> None:
+    wire = _articles()[0]
+    arts = [wire] + [Article(f"copy{i}", wire.text, outlet=f"Agg{i}") for i in range(copies)]
+    arts.append(Article("other", "Ana Ilves met the press in Kestria on Monday."))
+    arts.append(Article("foreign", "Ana Ilves traf die Presse.", lang="de"))
+    tagger = _Counting()
+    analyse(arts, tagger)
+    assert len(tagger.texts) == 2
+    assert all(a.analysis is arts[0].analysis for a in arts[1 : copies + 1])
+    assert arts[-1].analysis is None
+
+
+def _square(xs: list[int]) -> list[int]:
+    return [x * x for x in xs]
+
+
+def test_process_engine_keeps_order() -> None:
+    engine = make_engine("processes", workers=2)
+    try:
+        parts = [[i, i + 1] for i in range(0, 40, 2)]
+        assert [y for p in engine.map_partitions(_square, iter(parts)) for y in p] == [i * i for i in range(40)]
+    finally:
+        engine.close()
+
+
+@pytest.mark.slow
+def test_brief_on_a_process_pool_equals_in_process() -> None:
+    errors: list[object] = []
+    pipe = Pipeline()
+    local = pipe.brief(pipe.read([str(EXAMPLES)], errors.append)).to_dict()
+    engine = pool_engine(2)
+    try:
+        arts = pipe.read([str(EXAMPLES)], errors.append, engine=engine)
+        pooled = pipe.brief(arts, engine=engine).to_dict()
+    finally:
+        engine.close()
+    assert local["events"] and pooled == local
