@@ -65,7 +65,8 @@ def test_process_engine_keeps_order() -> None:
     engine = make_engine("processes", workers=2)
     try:
         parts = [[i, i + 1] for i in range(0, 40, 2)]
-        assert [y for p in engine.map_partitions(_square, iter(parts)) for y in p] == [i * i for i in range(40)]
+        got = [y for p in engine.map_partitions(_square, iter(parts)) for y in p]
+        assert got == [i * i for i in range(40)]
     finally:
         engine.close()
 
