@@ -189,3 +189,31 @@ def test_tiny_and_odd_piles_group_without_error(texts: list[str]) -> None:
         assert set(event) == {a.id for a in arts}
     inc = make_incremental()
     assert [inc.add(a).article for a in arts] == [a.id for a in arts]
+
+
+_ENGLISH = [  # two events, each with English reports naming its town, its people and figures
+    "Kelmbach council voted to replace the old river bridge with a new {w} crossing costing "
+    "14.2 million euros, mayor Ilse Varnholt told reporters on Tuesday.",
+    "Dorsten goalkeeper Timo Brakel saved three penalties in a {w} cup night as Dorsten beat "
+    "Hamm 2-1, coach Ulf Rennick said after the match.",
+]
+_GERMAN = [  # one German report of each: besides the names, only German function words in common
+    "Nach einer langen Sitzung wurde in Kelmbach beschlossen, dass die Brücke nicht mehr "
+    "repariert wird. Bürgermeisterin Ilse Varnholt sagte, der Neubau solle 14,2 Millionen Euro "
+    "kosten. Auch die Opposition sei sich einig, dass diese Lösung werden wohl besser sei.",
+    "Nach einer spannenden Partie wurde Timo Brakel aus Dorsten zum Spieler des Abends gewählt, "
+    "weil er nicht weniger als drei Elfmeter hielt. Auch Trainer Ulf Rennick sei sich einig, "
+    "dass diese Leistung werden wohl lange in Erinnerung bleiben wird.",
+]
+
+
+def test_function_words_of_a_minority_language_do_not_join_unrelated_pages() -> None:
+    words = ["new", "modern", "wide", "steel", "cold", "wet", "long", "loud"]
+    arts = [
+        Article(id=f"en{i}-{k}", text=_ENGLISH[i].format(w=w)) for i in range(2) for k, w in enumerate(words)
+    ]
+    arts += [Article(id=f"de{i}", text=t, lang="de") for i, t in enumerate(_GERMAN)]
+    event, _, _ = labels(make_grouper().group(arts))
+    assert event["de0"] != event["de1"]
+    assert event["de0"] == event["en0-0"]
+    assert event["de1"] == event["en1-0"]

@@ -13,7 +13,7 @@ import numpy as np
 from datasketch import MinHash, MinHashLSH
 from scipy import sparse
 
-from newsweave.events.features import extract
+from newsweave.events.features import BUCKETS, extract
 from newsweave.events.guards import TimeSpan
 from newsweave.events.linkage import average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
@@ -41,14 +41,33 @@ def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
     indptr = np.cumsum([0] + [len(d.keys) for d in docs])
     keys = np.concatenate([d.keys for d in docs]) if docs else np.zeros(0, np.int64)
     data = np.concatenate([d.weights for d in docs]) if docs else np.zeros(0)
-    data = data * vocab.idf(keys)
-    used, column = np.unique(keys, return_inverse=True)  # monotone: rows stay sorted
     rows = np.repeat(np.arange(len(docs)), np.diff(indptr))
+    data = data * language_idf(docs, vocab, keys, rows)
+    used, column = np.unique(keys, return_inverse=True)  # monotone: rows stay sorted
     norms = np.sqrt(np.bincount(rows, weights=data * data, minlength=len(docs)))
     norms[norms == 0] = 1.0
     m = sparse.csr_matrix((data / norms[rows], column, indptr), shape=(len(docs), len(used)))
     m.has_sorted_indices = True
     return m
+
+
+def language_idf(docs: Sequence[Doc], vocab: Vocabulary, keys: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The pile's idf, lowered for words common within their own language.
+
+    In a mostly English pile, the function words of the few German pages ("nach", "wurde") are
+    rare overall and would tie every German page to every other. A word's document frequency is
+    therefore also measured among the pages of its language, scaled to the pile; names and
+    numbers (anchors) keep the pile's idf: they are what links across languages."""
+    idf = vocab.idf(keys)
+    if not len(keys):
+        return idf
+    codes: dict[str, int] = {}
+    doc_lang = np.array([codes.setdefault(d.lang, len(codes)) for d in docs], dtype=np.int64)
+    per_lang, lang = np.bincount(doc_lang), doc_lang[rows]
+    _, inverse, counts = np.unique(lang * (2 * BUCKETS) + keys, return_inverse=True, return_counts=True)
+    scaled_df = counts[inverse] * (len(docs) / per_lang[lang])
+    within = np.maximum(np.log((len(docs) + 1) / (scaled_df + 0.5)), 0.0)
+    return np.where(keys >= BUCKETS, idf, np.minimum(idf, within))
 
 
 def candidate_pairs(docs: Sequence[Doc], m: sparse.csr_matrix) -> np.ndarray:

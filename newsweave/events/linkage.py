@@ -96,4 +96,3 @@ def average_link(
             if mean >= threshold:
                 heapq.heappush(heap, (-mean, min(keep, c), max(keep, c)))
     return [sets.find(i) for i in range(n)]
-
