@@ -162,6 +162,15 @@ def test_average_link_keeps_dated_span_within_the_window(days, expected: list[in
 
 
 @pytest.mark.parametrize(
+    ("weights", "expected"), [(None, [0, 0, 0, 0, 0, 5]), ([0.25] * 4 + [1, 1], [0] * 6)]
+)
+def test_average_link_weights_copies_as_one_report(weights, expected: list[int]) -> None:
+    copies = [(a, b, 1.0) for a in range(4) for b in range(a + 1, 4)]  # four reposts of one story
+    edges = copies + [(k, 4, 0.6) for k in range(4)] + [(4, 5, 0.5)]  # 5 is close to 4 alone
+    assert average_link(6, edges, 0.2, weights=weights) == expected
+
+
+@pytest.mark.parametrize(
     ("pred", "gold", "f1"),
     [
         ({"a": "x", "b": "x", "c": "y"}, {"a": "1", "b": "1", "c": "2"}, 1.0),

@@ -4,6 +4,7 @@ names), then average-link clustering over the candidate graph, then stories insi
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
@@ -15,7 +16,7 @@ from scipy import sparse
 
 from newsweave.events.features import BUCKETS, extract
 from newsweave.events.guards import TimeSpan
-from newsweave.events.linkage import average_link
+from newsweave.events.linkage import UnionFind, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.stories import make_event, split_stories
 from newsweave.records import Article, Grouping
@@ -149,6 +150,18 @@ def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> list[tuple[int, i
     return [(a, b, s) for (a, b), s in edges.items()]
 
 
+def copy_weights(n: int, edges: Sequence[tuple[int, int, float]]) -> list[float]:
+    """1 / (number of near-copies) per article: in the average-link means, fifty reposts of one
+    wire story weigh as one report, so they do not outvote the independent ones."""
+    groups = UnionFind(n)
+    for a, b, s in edges:
+        if s >= 1.0:  # near-copies by LSH (cosine never exceeds 1 otherwise)
+            groups.union(a, b)
+    roots = [groups.find(i) for i in range(n)]
+    count = Counter(roots)
+    return [1.0 / count[r] for r in roots]
+
+
 def time_ok(a: Doc, b: Doc) -> bool:
     return a.day is None or b.day is None or abs(a.day - b.day) <= WINDOW_DAYS
 
@@ -214,7 +227,9 @@ class WeaveGrouper:
             return Grouping(events=[])
         m = tfidf_matrix(docs, vocab)
         guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS),)
-        labels = average_link(len(docs), scored_edges(docs, m), self.threshold, guards)
+        edges = scored_edges(docs, m)
+        weights = copy_weights(len(docs), edges)
+        labels = average_link(len(docs), edges, self.threshold, guards, weights)
         drop_boilerplate(docs, labels)
         members: dict[int, list[Doc]] = {}
         for d, label in zip(docs, labels, strict=True):

@@ -25,7 +25,7 @@ class TimeSpan:
             return sa or sb
         return min(sa[0], sb[0]), max(sa[1], sb[1])
 
-    def allows(self, a: int, b: int, size_a: int, size_b: int) -> bool:
+    def allows(self, a: int, b: int) -> bool:
         joined = self._joined(a, b)
         return joined is None or joined[1] - joined[0] <= self.window
 

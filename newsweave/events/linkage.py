@@ -38,7 +38,7 @@ class UnionFind:
 class Guard(Protocol):
     """A veto on merges, with per-cluster state: ``allows`` before a merge, ``merge`` after."""
 
-    def allows(self, a: int, b: int, size_a: int, size_b: int) -> bool: ...
+    def allows(self, a: int, b: int) -> bool: ...
 
     def merge(self, keep: int, drop: int) -> None: ...
 
@@ -48,23 +48,30 @@ def average_link(
     edges: Iterable[tuple[int, int, float]],
     threshold: float,
     guards: Sequence[Guard] = (),
+    weights: Sequence[float] | None = None,
 ) -> list[int]:
     """Cluster label (the smallest member index) per node.
 
     Two clusters merge while the mean similarity over all their cross pairs (absent pairs = 0,
     negative similarities allowed as "cannot be the same") is at least ``threshold`` and every
-    guard allows it (a vetoed pair is retried only if a later merge changes its mean).
+    guard allows it (a vetoed pair is retried only if a later merge changes its mean). With
+    ``weights``, the mean is weighted (each node counts ``weights[i]`` times).
     """
+    size = list(weights) if weights is not None else [1.0] * n
     total: dict[int, dict[int, float]] = {}
     for i, j, s in edges:
         if i == j:
             continue
-        total.setdefault(i, {})[j] = total.setdefault(i, {}).get(j, 0.0) + s
+        total.setdefault(i, {})[j] = total.setdefault(i, {}).get(j, 0.0) + s * size[i] * size[j]
         total.setdefault(j, {})[i] = total[i][j]
-    size = [1] * n
     alive = [True] * n
     sets = UnionFind(n)
-    heap = [(-s, i, j) for i, nb in total.items() for j, s in nb.items() if i < j and s >= threshold]
+    heap = [
+        (-s / (size[i] * size[j]), i, j)
+        for i, nb in total.items()
+        for j, s in nb.items()
+        if i < j and s >= threshold * size[i] * size[j]
+    ]
     heapq.heapify(heap)
     while heap:
         neg, a, b = heapq.heappop(heap)
@@ -73,7 +80,7 @@ def average_link(
         current = total[a].get(b, 0.0) / (size[a] * size[b])
         if abs(current + neg) > 1e-12 or current < threshold:  # stale: the mean changed since
             continue
-        if not all(g.allows(a, b, size[a], size[b]) for g in guards):
+        if not all(g.allows(a, b) for g in guards):
             continue
         keep = sets.union(a, b)
         drop = b if keep == a else a
