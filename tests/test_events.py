@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from newsweave.errors import UsageError
@@ -13,6 +14,7 @@ from newsweave.events import make_grouper, make_incremental
 from newsweave.events.guards import TimeSpan
 from newsweave.events.incremental import StateError, WeaveIncremental
 from newsweave.events.linkage import average_link
+from newsweave.events.model import Doc, story_link
 from newsweave.events.score import bcubed
 from newsweave.events.synthetic import StreamGenerator
 from newsweave.records import Article, Grouping
@@ -226,3 +228,30 @@ def test_function_words_of_a_minority_language_do_not_join_unrelated_pages() -> 
     assert event["de0"] != event["de1"]
     assert event["de0"] == event["en0-0"]
     assert event["de1"] == event["en1-0"]
+
+
+def _doc(index: int, copy: range, spin: range) -> Doc:
+    empty = np.zeros(0, dtype=np.int64)
+    return Doc(
+        id=f"x{index}", index=index, day=None, year=None, lang="en", wire=False, length=1000,
+        keys=empty, weights=np.zeros(0), numbers=frozenset(),
+        copy_sh=np.arange(copy.start, copy.stop, dtype=np.int64),
+        spin_sh=np.arange(spin.start, spin.stop, dtype=np.int64),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("copy_shared", "spin_shared", "linked"),
+    [
+        (20, 0, True),  # 20% of the word runs copied: a copy with new furniture
+        (12, 15, True),  # an edited copy: some runs kept, much of the skeleton kept
+        (0, 26, True),  # spun: synonyms swapped everywhere, names and numbers in place
+        (5, 12, False),  # two reports of one event sharing a quote and a few names
+    ],
+)
+def test_story_link_adds_up_copied_runs_and_kept_skeleton(
+    copy_shared: int, spin_shared: int, linked: bool
+) -> None:
+    a = _doc(0, range(0, 100), range(0, 100))
+    b = _doc(1, range(100 - copy_shared, 200 - copy_shared), range(100 - spin_shared, 200 - spin_shared))
+    assert story_link(a, b, cos=0.3, anchor_cos=0.3) is linked
