@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -255,3 +256,17 @@ def test_story_link_adds_up_copied_runs_and_kept_skeleton(
     a = _doc(0, range(0, 100), range(0, 100))
     b = _doc(1, range(100 - copy_shared, 200 - copy_shared), range(100 - spin_shared, 200 - spin_shared))
     assert story_link(a, b, cos=0.3, anchor_cos=0.3) is linked
+
+
+def test_mostly_undated_stream_keeps_follow_ups_apart() -> None:
+    """70% of the pages undated: the dated 30% must still keep an event from absorbing the
+    same-place follow-up a month later (0.941 measured; 0.919 when only dated pairs count)."""
+    stream = list(StreamGenerator(seed=11).articles(1000))
+    undated = {a.id for a in stream if zlib.crc32(a.id.encode()) % 10 < 7}
+    arts = [
+        Article(id=a.id, text=a.text, title=a.title, published=None if a.id in undated else a.date)
+        for a in stream
+    ]
+    grouping = make_grouper().group(arts)
+    predicted = {aid: ev.id for ev in grouping.events for aid in ev.articles}
+    assert bcubed(predicted, {a.id: a.event for a in stream})[2] >= 0.93
