@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import resource
 import subprocess
@@ -138,6 +139,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=5000, help="synthetic articles (100000 for the full run)")
     parser.add_argument("--no-quality", action="store_true", help="skip the dev-data comparison")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         stream = list(StreamGenerator(seed=7).articles(args.n))
@@ -146,9 +148,10 @@ def main() -> None:
         st = bcubed({r["id"]: r["story"] for r in out}, {a.id: a.story for a in stream})
         del stream, out
         table = quality(tmp) if not args.no_quality else ""
+    load = f"1-minute load average {load_before:.2f} before the run, {os.getloadavg()[0]:.2f} after"
     cmd = f".venv/bin/python bench/cluster.py --n {args.n}"
     md = (
-        f"## cluster\n\n`{cmd}` — {machine()}\n\n"
+        f"## cluster\n\n`{cmd}` — {machine()}; {load}\n\n"
         "Synthetic stream (`newsweave.events.synthetic`: events with copies, spins, rewrites, "
         "made-up-language translations, same-place distractors a month later), through the "
         "`newsweave cluster` command (process start, reading, cleaning and grouping included). "
