@@ -83,3 +83,21 @@ def test_brief_on_a_process_pool_equals_in_process() -> None:
     finally:
         engine.close()
     assert local["events"] and pooled == local
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read"),
+    [
+        ("He said the vote would be delayed.", False),
+        ('"It is over," she said.', False),
+        ("A man died on the road.", False),
+        ("Halden said the vote would be delayed.", True),  # a name opening the sentence
+        ("US officials said so.", True),  # an acronym is not a function word
+        ("The vote, said Ilves, was close.", True),
+        ("the Senate voted.", True),
+    ],
+)
+def test_ner_reads_only_sentences_that_may_name_someone(sentence: str, read: bool) -> None:
+    from newsweave.facts import _may_name
+
+    assert _may_name(sentence) is read

@@ -19,8 +19,8 @@ from newsweave.compare import Aligned, compare
 from newsweave.facts.claims import Found, find_claims
 from newsweave.facts.entities import EntityIndex, Mention, refine, tag
 from newsweave.facts.quotes import find_quotes
+from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.timeline import resolvers, timeline
-from newsweave.nlp.sentences import split_sentences
 from newsweave.records import Analysis, Article, Claim, Facts, Story
 
 Tagger = Callable[[Sequence[str]], list[list[Mention]]]

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
+from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import SPEECH, event_verb, part_of_whole, unit_after, unit_before, window
 from newsweave.facts.timeline import DateMention, DateResolver
-from newsweave.nlp.sentences import split_sentences
 
 _ATTRIB_AFTER = re.compile(
     r"^[^.;]*?,\s+(?P<who>(?:[\w’'\-.]+\s+){0,6}?[\w’'\-.]+)\s+(?:said|says|reported|reports|told|"

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from newsweave.facts.entities import EntityIndex, strip_titles
 from newsweave.facts.lexicon import TITLES, fold, word_set
-from newsweave.nlp.sentences import Sentence, split_sentences
+from newsweave.facts.sentences import sentences as split_sentences
+from newsweave.nlp.sentences import Sentence
 from newsweave.records import Quote
 
 _VERBS = (

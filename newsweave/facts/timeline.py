@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS
-from newsweave.nlp.sentences import split_sentences
+from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.records import Article, TimelineEntry
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
