@@ -98,8 +98,10 @@ def test_every_answer_carries_the_headers_and_no_trace(
     r = client.request(method, url, content=body, headers=JSON if body is not None else None)
     assert r.status_code == status, r.text[:300]
     assert_hardened(r.headers, r.text, f"{method} {url}")
-    if status >= 400 and status != 405 and not url.startswith("/api/"):
+    if status >= 400 and not url.startswith("/api/"):
         assert "<h1>" in r.text  # a plain page, not a JSON blob or a framework default
+    if status == 405:
+        assert "GET" in r.headers["allow"]
 
 
 def test_a_crash_page_is_html_for_pages_and_json_for_the_api(client: TestClient) -> None:

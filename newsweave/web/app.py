@@ -191,7 +191,9 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        return _error(request, exc.status_code, str(exc.detail))
+        response = _error(request, exc.status_code, str(exc.detail))
+        response.headers.update(exc.headers or {})  # e.g. the Allow header a 405 must carry
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
