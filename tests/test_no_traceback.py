@@ -113,6 +113,8 @@ CASES: list[tuple[str, list[str], str]] = [
     ("ingest-db-under-file", ["ingest", "{binary.txt}", "--db", "{under_file}"], "x.db"),
     ("ingest-proc-db", ["ingest", "{binary.txt}", "--db", "{proc_db}"], "newsweave-test.db"),
     ("ingest-batch-0", ["ingest", "{binary.txt}", "--batch", "0"], "--batch"),
+    ("ingest-bad-scheduler", ["ingest", "{binary.txt}", "--db", "{root}/i3.db", "--engine", "dask",
+                              "--scheduler", "not an address"], "not an address"),
     ("ingest-engine", ["ingest", "{binary.txt}", "--engine", "spark"], "--engine"),
     ("events-corrupt-db", ["events", "--db", "{corrupt.db}"], "corrupt.db"),
     ("events-text-db", ["events", "--db", "{text.db}"], "text.db"),

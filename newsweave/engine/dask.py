@@ -39,7 +39,7 @@ class DaskEngine:
                     silence_logs=40,
                 )
                 self.client = Client(self._cluster)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: a malformed address
             raise UsageError(f"cannot reach the Dask scheduler {scheduler!r}: {exc}") from None
         n_workers = len(self.client.scheduler_info().get("workers", {})) or 1
         self.window = 2 * n_workers
