@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,14 +16,18 @@ if TYPE_CHECKING:
     from newsweave.fetch.client import FetchPolicy
 
 Db = Annotated[Path, typer.Option("--db", help="The store (SQLite file).")]
-Timeout = Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds to wait for each request.")]
+# Upper bounds: socket timeouts overflow on huge values (1e309 is inf) and a day is plenty.
+Timeout = Annotated[float, typer.Option(
+    "--timeout", min=0.1, max=86_400, help="Seconds to wait for each request.")]
 Delay = Annotated[float | None, typer.Option(
-    "--delay", min=0.0, help="Seconds between two requests to one host (default 1).")]
+    "--delay", min=0.0, max=86_400, help="Seconds between two requests to one host (default 1).")]
 
 
 def _policy(timeout: float, delay: float | None) -> FetchPolicy:
     from newsweave.fetch.client import FetchPolicy
 
+    if not all(math.isfinite(v) for v in (timeout, delay or 0.0)):  # "nan" passes click's range check
+        raise fail("--timeout and --delay take a number of seconds")
     if delay is None:
         return FetchPolicy(timeout=timeout)
     return FetchPolicy(timeout=timeout, interval=delay)
