@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 SCHEMA = "newsweave.briefing/1"
 
+_R = TypeVar("_R", bound="Record")
 _UNSAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
 
 
@@ -27,6 +28,20 @@ def safe_id(raw: str) -> str:
 def _from_dict(cls: type, data: dict[str, Any]) -> Any:
     names = {f.name for f in fields(cls)}
     return cls(**{k: v for k, v in data.items() if k in names})
+
+
+class Record:
+    """``to_dict``/``from_dict`` for the flat fact records (their JSON is their fields)."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)  # type: ignore[call-overload]  # subclasses are dataclasses
+
+    @classmethod
+    def from_dict(cls: type[_R], data: dict[str, Any]) -> _R:
+        out: _R = _from_dict(cls, data)
+        return out
 
 
 @dataclass(slots=True)
@@ -144,42 +159,33 @@ class Grouping:
 
 
 @dataclass(slots=True)
-class SummarySentence:
+class SummarySentence(Record):
     text: str
     article: str
     start: int
     end: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass(slots=True)
-class Entity:
+class Entity(Record):
     name: str
     type: str
     aliases: list[str]
     articles: list[str]
     mentions: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass(slots=True)
-class Quote:
+class Quote(Record):
     speaker: str | None
     text: str
     article: str
     start: int
     end: int
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass(slots=True)
-class Claim:
+class Claim(Record):
     id: str
     subject: str
     value: float
@@ -207,25 +213,19 @@ Status = Literal["agree", "differ", "conflict", "single"]
 
 
 @dataclass(slots=True)
-class Comparison:
+class Comparison(Record):
     subject: str
     status: Status
     claims: list[str]
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
 
 @dataclass(slots=True)
-class TimelineEntry:
+class TimelineEntry(Record):
     date: str
     text: str
     article: str
     start: int
     end: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass(slots=True)
