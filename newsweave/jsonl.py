@@ -27,6 +27,12 @@ def iter_objects(
             except json.JSONDecodeError as exc:
                 on_error(InputError(f"{path}:{n}", f"not valid JSON ({exc.msg})"))
                 continue
+            except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+                on_error(InputError(f"{path}:{n}", f"not usable JSON ({exc})"))
+                continue
+            except RecursionError:
+                on_error(InputError(f"{path}:{n}", "JSON nested too deeply"))
+                continue
             if not isinstance(obj, dict):
                 on_error(InputError(f"{path}:{n}", "line is not a JSON object"))
                 continue
