@@ -15,6 +15,11 @@ class InputError(NewsweaveError):
         self.path = path
         self.problem = problem
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str]]:
+        # Errors cross process boundaries (the engines' pools); the default pickling would
+        # call InputError(message) and fail in the parent.
+        return (type(self), (self.path, self.problem))
+
 
 class UsageError(NewsweaveError):
     """The command was called in a way that cannot work (exit code 2)."""
@@ -29,6 +34,9 @@ class NotInstalled(NewsweaveError):
         )
         self.package = package
         self.extra = extra
+
+    def __reduce__(self) -> tuple[type[NotInstalled], tuple[str, str]]:
+        return (type(self), (self.package, self.extra))
 
 
 class StoreError(NewsweaveError):

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import pickle
 import random
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from clirun import run_cli
 
+from newsweave.errors import InputError, NewsweaveError, NotInstalled
 from newsweave.events.features import shingles
 
 REPO = Path(__file__).resolve().parents[1]
@@ -36,3 +39,26 @@ def test_ingest_of_one_sentence_repeated_does_not_crash(
     assert ran.code == 0, ran.err
     assert "1 added" in ran.out
     assert "Traceback" not in ran.out + ran.err
+
+
+@pytest.mark.parametrize(
+    "error", [InputError("news/a.html", "no article text left after cleaning"), NotInstalled("dask", "dask")]
+)
+def test_errors_survive_pickling_across_processes(error: NewsweaveError) -> None:
+    # The engines' process pools pickle an error raised in a worker; InputError(message) failed
+    # in the parent and `brief` died with BrokenProcessPool and a traceback.
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is type(error) and str(again) == str(error)
+    assert again.__dict__ == error.__dict__
+
+
+def test_brief_names_a_page_that_cleans_to_nothing_and_goes_on(tmp_path: Path) -> None:
+    news = tmp_path / "news"
+    news.mkdir()
+    (news / "cdata.html").write_text("<html><body><![CDATA[" + "<p>" * 2000 + "]]></body></html>")
+    (news / "good.txt").write_text(" ".join(sentence(random.Random(k), "Valmora") for k in range(8)))
+    done = subprocess.run([sys.executable, "-m", "newsweave", "brief", str(news)],
+                          capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert "Traceback" not in done.stderr + done.stdout
+    assert done.returncode == 1, done.stderr
+    assert "cdata.html: " in done.stderr and "valmora" in done.stdout.lower()
