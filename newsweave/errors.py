@@ -15,10 +15,10 @@ class InputError(NewsweaveError):
         self.path = path
         self.problem = problem
 
-    def __reduce__(self) -> tuple[type[InputError], tuple[str, str]]:
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str], dict[str, object]]:
         # Errors cross process boundaries (the engines' pools); the default pickling would
-        # call InputError(message) and fail in the parent.
-        return (type(self), (self.path, self.problem))
+        # call InputError(message) and fail in the parent. Subclasses' fields ride in the state.
+        return (type(self), (self.path, self.problem), self.__dict__)
 
 
 class UsageError(NewsweaveError):

@@ -13,6 +13,7 @@ from clirun import run_cli
 
 from newsweave.errors import InputError, NewsweaveError, NotInstalled
 from newsweave.events.features import shingles
+from newsweave.fetch.client import FetchError
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -42,7 +43,9 @@ def test_ingest_of_one_sentence_repeated_does_not_crash(
 
 
 @pytest.mark.parametrize(
-    "error", [InputError("news/a.html", "no article text left after cleaning"), NotInstalled("dask", "dask")]
+    "error",
+    [InputError("news/a.html", "no article text left after cleaning"), NotInstalled("dask", "dask"),
+     FetchError("http://127.0.0.1:9/x", "HTTP 503", status=503, transient=True)],
 )
 def test_errors_survive_pickling_across_processes(error: NewsweaveError) -> None:
     # The engines' process pools pickle an error raised in a worker; InputError(message) failed
