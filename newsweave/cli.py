@@ -7,6 +7,7 @@ could be processed. Bad input never prints a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from newsweave import __version__
-from newsweave.errors import InputError, NewsweaveError, UsageError
+from newsweave.errors import InputError, NewsweaveError
 
 app = typer.Typer(
     name="newsweave",
@@ -208,12 +209,21 @@ def cluster(
 def main() -> None:
     try:
         app()
-    except UsageError as exc:
+    except NewsweaveError as exc:  # UsageError, and any other that a command did not name
         err.print(f"newsweave: {exc}", markup=False)
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("newsweave: interrupted")
         sys.exit(130)
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+    except Exception as exc:  # a bug, not bad input: one line; the traceback only on request
+        if os.environ.get("NEWSWEAVE_DEBUG"):
+            raise
+        err.print(f"newsweave: internal error ({type(exc).__name__}: {str(exc)[:300]}); please report "
+                  "it; NEWSWEAVE_DEBUG=1 shows the traceback", markup=False)
+        sys.exit(2)
 
 
 # Command groups beyond the core batch commands register themselves on `app` when imported.

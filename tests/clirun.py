@@ -1,11 +1,13 @@
 """Run the ``newsweave`` command line in-process (fast: no interpreter start-up per call).
 
-Exceptions other than ``SystemExit`` are not caught: an escaped exception is exactly the
-traceback a user would see, so the calling test fails with it.
+``NEWSWEAVE_DEBUG`` is set, so ``main`` re-raises what its last-resort handler would turn into
+an "internal error" line: a bug escapes as the exception itself and fails the calling test
+with its traceback.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from unittest.mock import patch
@@ -20,11 +22,12 @@ class Ran:
     err: str
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> Ran:
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str, debug: bool = True) -> Ran:
     from newsweave.cli import main
 
     capsys.readouterr()  # drop anything printed before
-    with patch.object(sys, "argv", ["newsweave", *args]):
+    env = {"NEWSWEAVE_DEBUG": "1"} if debug else {}
+    with patch.object(sys, "argv", ["newsweave", *args]), patch.dict(os.environ, env):
         try:
             main()
             code = 0

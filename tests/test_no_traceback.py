@@ -230,3 +230,20 @@ def test_a_real_process_shows_no_traceback(bad: dict[str, str], argv: list[str])
     assert done.returncode in (1, 2), done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert done.stderr.strip()
+
+
+def test_a_bug_is_one_line_not_a_traceback(
+    bad: dict[str, str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import newsweave.summarize.batch
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("an unforeseen bug")
+
+    monkeypatch.setattr(newsweave.summarize.batch, "summarize_jsonl", broken)
+    monkeypatch.delenv("NEWSWEAVE_DEBUG", raising=False)
+    ran = run_cli(capsys, "summarize", "--input", bad["notext.jsonl"], debug=False)
+    assert ran.code == 2 and "Traceback" not in ran.err
+    assert ran.err.strip().splitlines() == [
+        "newsweave: internal error (RuntimeError: an unforeseen bug); please report it; "
+        "NEWSWEAVE_DEBUG=1 shows the traceback"]
