@@ -196,3 +196,16 @@ def test_no_route_reads_outside_its_data(server: int, path: str) -> None:
     if r.status in (301, 302, 307, 308):
         assert ".." not in (r.getheader("location") or "").replace("%2e", ".")
     assert_hardened({k.lower(): v for k, v in r.getheaders()}, body, path)
+
+
+def test_the_load_benchmark_mix_gets_its_expected_statuses(client: TestClient) -> None:
+    # bench/load.py counts any other status as an error; its mix must hold on a small store too.
+    from bench.load import plan
+
+    work = plan(180, 30)
+    assert {label for label, _, _ in work} >= {"event list `/`", "unknown ids (404)",
+                                              "invalid ids and parameters (422)"}
+    for _label, url, status in work:
+        r = client.get(url)
+        assert r.status_code == status, url
+        assert_hardened(r.headers, r.text, url)
