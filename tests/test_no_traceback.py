@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -61,8 +62,10 @@ def bad(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     ro.mkdir()
     ro.chmod(0o555)
     build_synthetic(root / "good.db", 20)
+    with sqlite3.connect(root / "foreign.db") as other:  # a SQLite file of some other program
+        other.execute("CREATE TABLE articles (x)")
     out = {name: str(root / name) for name in [*files, "folder.txt", "folder.jsonl", "folder.db",
-                                                "emptydir", "good.db"]}
+                                                "emptydir", "good.db", "foreign.db"]}
     out.update(missing=str(root / "missing.txt"), missing_jsonl=str(root / "missing.jsonl"),
                ro_db=str(ro / "new.db"), under_file=str(root / "file" / "x.db"),
                proc_db="/proc/newsweave-test.db", root=str(root),
@@ -126,6 +129,9 @@ CASES: list[tuple[str, list[str], str]] = [
     ("events-text-db", ["events", "--db", "{text.db}"], "text.db"),
     ("events-folder-db", ["events", "--db", "{folder.db}"], "folder.db"),
     ("events-missing-db", ["events", "--db", "{root}/none.db"], "none.db"),
+    ("events-foreign-db", ["events", "--db", "{foreign.db}"], "foreign.db"),
+    ("ingest-foreign-db", ["ingest", "{binary.txt}", "--db", "{foreign.db}"], "foreign.db"),
+    ("export-foreign-db", ["export", "--db", "{foreign.db}"], "foreign.db"),
     ("events-format", ["events", "--db", "{good.db}", "--format", "xml"], "--format"),
     ("show-unknown", ["show", "e999999", "--db", "{good.db}"], "e999999"),
     ("show-traversal-id", ["show", "../../etc/passwd", "--db", "{good.db}"], "etc/passwd"),
