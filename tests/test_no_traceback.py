@@ -44,6 +44,7 @@ def bad(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "broken.jsonl": b'{"id": "c1", "docs": [\n{"id": \n',
         "notlist.jsonl": b'{"id": "c1", "docs": "not a list"}\n{"id": "c2", "docs": {"a": 1}}\n',
         "notext.jsonl": b'{"id": "c1", "docs": [{"id": "d1"}, {"id": "d2", "text": 5}, "x", null]}\n',
+        "emptydocs.jsonl": b'{"id": "c1", "docs": []}\n',
         "scalars.jsonl": b'1\n"text"\n[1, 2]\nnull\n',
         "nul.jsonl": b'{"id": "a\x00", "text": "\x00\x00"}\n\x00\x00\x00\n',
         "badarticles.jsonl": b'{"id": 5, "text": 7}\n{"id": "x", "text": null, "date": "not-a-date"}\n',
@@ -92,7 +93,9 @@ CASES: list[tuple[str, list[str], str]] = [
     ("summarize-empty", ["summarize", "--input", "{empty.jsonl}"], "empty.jsonl"),
     ("summarize-broken", ["summarize", "--input", "{broken.jsonl}"], "broken.jsonl:1"),
     ("summarize-docs-not-list", ["summarize", "--input", "{notlist.jsonl}"], "notlist.jsonl:1"),
-    ("summarize-docs-without-text", ["summarize", "--input", "{notext.jsonl}"], "notext.jsonl:1"),
+    ("summarize-docs-without-text", ["summarize", "--input", "{notext.jsonl}"],
+     "notext.jsonl:1: 4 of 4 docs have no 'text' string"),
+    ("summarize-empty-docs", ["summarize", "--input", "{emptydocs.jsonl}"], "emptydocs.jsonl:1: 0 of 0 docs"),
     ("summarize-scalars", ["summarize", "--input", "{scalars.jsonl}"], "scalars.jsonl:1"),
     ("summarize-nul", ["summarize", "--input", "{nul.jsonl}"], "nul.jsonl"),
     ("summarize-deep", ["summarize", "--input", "{deep.jsonl}"], "deep.jsonl:2: JSON nested too deeply"),
@@ -194,7 +197,7 @@ def fill(arg: str, bad: dict[str, str]) -> str:
 
 
 # Known gaps, owned elsewhere: strict, so the fix makes them fail until removed from here.
-GAPS = {"summarize-docs-without-text": "summarize skips docs without text silently (summarize/batch.py)"}
+GAPS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,9 @@ def summarize_jsonl(
             for i, d in enumerate(docs_in)
             if isinstance(d, dict) and isinstance(d.get("text"), str)
         ]
+        if len(docs) < len(docs_in) or not docs_in:  # still one (shorter) line: input order kept
+            on_error(InputError(f"{path}:{n}", f"{len(docs_in) - len(docs)} of {len(docs_in)} docs "
+                                "have no 'text' string; summarized without them"))
         chosen = summarizer.summarize(docs, words, lang)
         summary = " ".join(" ".join(s.text for s in chosen).split()[:words])
         sentences = [{"text": s.text, "doc": s.article, "start": s.start, "end": s.end} for s in chosen]
