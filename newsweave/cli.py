@@ -227,5 +227,5 @@ def main() -> None:
 
 
 # Command groups beyond the core batch commands register themselves on `app` when imported.
-import newsweave.commands.store  # noqa: E402,F401
 import newsweave.commands.fetch  # noqa: E402,F401
+import newsweave.commands.store  # noqa: E402,F401

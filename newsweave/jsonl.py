@@ -15,7 +15,7 @@ def iter_objects(
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, object) for every JSON object line; other lines are reported and skipped."""
     try:
-        fh = open(path, encoding="utf-8", errors="replace")
+        fh = open(path, encoding="utf-8", errors="replace")  # noqa: SIM115  # closed by the with below
     except OSError as exc:
         raise UsageError(f"{path}: cannot open: {exc.strerror or exc}") from None
     with fh:
