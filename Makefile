@@ -18,7 +18,7 @@ demo: $(STAMP)
 browser:
 	@sh scripts/ensure-chromium.sh
 
-test: $(STAMP) browser
+test: $(STAMP) browser lint
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
