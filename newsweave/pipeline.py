@@ -6,6 +6,7 @@ The CLI, the store and the engines all go through ``Pipeline``; its parts are pa
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -166,6 +167,14 @@ def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
             continue
         except NewsweaveError as exc:
             out.append(InputError(doc.path or doc.id, str(exc)))
+            continue
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError) as exc:
+            # A bug in cleaning met by one hostile document must not stop the batch: it is named
+            # like any rejected input (never silently dropped); NEWSWEAVE_DEBUG=1 re-raises it.
+            if os.environ.get("NEWSWEAVE_DEBUG"):
+                raise
+            out.append(InputError(doc.path or doc.id, f"internal error while cleaning "
+                                  f"({type(exc).__name__}: {exc}); please report it"))
             continue
         if art.text.strip():
             out.append(art)

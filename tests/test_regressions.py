@@ -65,3 +65,25 @@ def test_brief_names_a_page_that_cleans_to_nothing_and_goes_on(tmp_path: Path) -
     assert "Traceback" not in done.stderr + done.stdout
     assert done.returncode == 1, done.stderr
     assert "cdata.html: " in done.stderr and "valmora" in done.stdout.lower()
+
+
+def test_a_cleaning_bug_on_one_document_does_not_stop_the_batch(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import newsweave.pipeline as pipeline
+    from newsweave.errors import InputError as Rejected
+    from newsweave.records import RawDocument as Doc
+
+    real = pipeline.clean_document
+
+    def flaky(doc: Doc):  # type: ignore[no-untyped-def]
+        if doc.id == "bad":
+            raise IndexError("list index out of range")
+        return real(doc)
+
+    monkeypatch.delenv("NEWSWEAVE_DEBUG", raising=False)
+    monkeypatch.setattr(pipeline, "clean_document", flaky)
+    docs = [Doc(id="good", text="The bridge in Tarnow opened on Friday after two years of work."),
+            Doc(id="bad", text="anything", path="feed/bad.txt")]
+    out = pipeline.prepare_partition(docs)
+    assert out[0].id == "good"  # type: ignore[union-attr]
+    assert isinstance(out[1], Rejected)
+    assert "feed/bad.txt" in str(out[1]) and "IndexError" in str(out[1])
