@@ -216,3 +216,18 @@ def test_where_a_figure_counts(text: str, names: list[tuple[str, str]], places: 
     idx = index({"a": names}, {"a": text})
     (claim,) = find_claims(text, "en", idx, DateResolver(None))
     assert set(claim.places) == places
+
+
+def test_undated_copy_reads_its_dates_against_its_original() -> None:
+    from newsweave.facts import extract_facts
+    from newsweave.records import Article, Story
+
+    text = "The council said it would decide on Wednesday whether to open the floodgates."
+    original = Article(id="wire", text=text, published="2026-03-10")
+    copy = Article(id="repost", text=text)
+    other = Article(id="local", text="The mayor spoke to residents on Wednesday evening.",
+                    published="2026-03-11")
+    stories = [Story("wire", "wire", ["wire", "repost"]), Story("local", "local", ["local"])]
+    facts = extract_facts([original, copy, other], stories)
+    dated = {t.article: t.date for t in facts.timeline}
+    assert dated["repost"] == dated["wire"]

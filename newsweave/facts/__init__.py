@@ -168,7 +168,7 @@ def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
         stories = [Story(a.id, a.id, [a.id]) for a in articles]
     index = entity_index(articles, stories, tagger)
     story_of = {aid: s for s in stories for aid in s.articles}
-    dates = resolvers(articles)
+    dates = resolvers(articles, stories)
     facts = Facts(entities=sorted(index.entities, key=lambda e: -e.mentions))
     aligned: list[Aligned] = []
     for art in articles:

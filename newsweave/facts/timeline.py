@@ -16,7 +16,7 @@ from datetime import date, timedelta
 
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS
 from newsweave.facts.sentences import sentences as split_sentences
-from newsweave.records import Article, TimelineEntry
+from newsweave.records import Article, Story, TimelineEntry
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY_NAMES = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
@@ -154,9 +154,13 @@ class DateResolver:
         return date(self.base.year + {"last": -1, "this": 0, "next": 1}[rel.split()[0]], 1, 1)
 
 
-def resolvers(articles: Sequence[Article]) -> dict[str, DateResolver]:
-    """One resolver per article; undated ones anchored on the weekdays of the dated ones."""
-    out = {a.id: DateResolver(parse_day(a.published)) for a in articles}
+def resolvers(articles: Sequence[Article], stories: Sequence[Story] = ()) -> dict[str, DateResolver]:
+    """One resolver per article. An undated copy reads its dates against its story's original
+    (the same words mean the same days); other undated articles are anchored on the weekdays of
+    the dated ones."""
+    published = {a.id: parse_day(a.published) for a in articles}
+    of_original = {aid: published.get(s.original) for s in stories for aid in s.articles}
+    out = {a.id: DateResolver(published[a.id] or of_original.get(a.id)) for a in articles}
     votes: dict[int, Counter[date]] = {}
     for a in articles:
         r = out[a.id]
