@@ -226,6 +226,7 @@ class TimelineEntry(Record):
     article: str
     start: int
     end: int
+    precision: str = "day"  # "month" or "year" for "last month"/"last year" (date = first day)
 
 
 @dataclass(slots=True)

@@ -231,3 +231,17 @@ def test_undated_copy_reads_its_dates_against_its_original() -> None:
     facts = extract_facts([original, copy, other], stories)
     dated = {t.article: t.date for t in facts.timeline}
     assert dated["repost"] == dated["wire"]
+
+
+def test_weekday_looks_ahead_only_after_a_future_cue() -> None:
+    from newsweave.facts.timeline import DateResolver, timeline
+    from newsweave.records import Article
+
+    art = Article(id="a", published="2026-03-10", text=(
+        "The maker announced on Monday that it would recall 40,000 scooters. "
+        "Regulators will decide on Friday. Scooters sold last year are affected."))
+    entries = timeline(art, DateResolver(date(2026, 3, 10)))
+    got = [(t.date, t.precision) for t in entries]
+    assert ("2026-03-09", "day") in got  # announced on Monday: the past Monday
+    assert ("2026-03-13", "day") in got  # will decide on Friday: the coming Friday
+    assert ("2025-01-01", "year") in got  # last year: a year, not New Year's Day

@@ -102,7 +102,6 @@ class DateResolver:
 
     def find(self, sentence: str) -> list[DateMention]:
         out: list[DateMention] = []
-        future = bool(_FUTURE.search(sentence))
         year = self.base.year if self.base else None
         for m in _EXPLICIT.finditer(sentence):
             d = self._explicit(m, year)
@@ -113,6 +112,8 @@ class DateResolver:
             if any(a <= m.start("wd") < b for a, b in taken):
                 continue
             wd = WEEKDAYS[m.group("wd").lower()]
+            # "would decide on Wednesday" looks ahead; "announced on Monday that it would" does not
+            future = bool(_FUTURE.search(sentence, 0, m.start()))
             d = self.weekday(wd, (m.group("mod") or "").lower(), future)
             if d:
                 owner = sentence[m.end() : m.end() + 2] in ("'s", "’s")
@@ -185,6 +186,13 @@ def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
     out: list[TimelineEntry] = []
     for s in split_sentences(article.text):
         sentence = article.text[s.start : s.end]
-        for d in dict.fromkeys(m.date for m in resolver.find(sentence)):
-            out.append(TimelineEntry(d, sentence, article.id, s.start, s.end))
+        mentions = {m.date: m for m in reversed(resolver.find(sentence))}
+        for d in sorted(mentions, key=lambda d: mentions[d].start):
+            precision = "day" if mentions[d].precise else _vague_precision(sentence, mentions[d])
+            out.append(TimelineEntry(d, sentence, article.id, s.start, s.end, precision))
     return out
+
+
+def _vague_precision(sentence: str, mention: DateMention) -> str:
+    """"last month" stands for a month, "last year" for a year (the date is its first day)."""
+    return "year" if sentence[mention.start : mention.end].lower().endswith("year") else "month"

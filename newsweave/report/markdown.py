@@ -89,7 +89,8 @@ def _timeline(view: EventView) -> list[str]:
         return []
     out = ["## Timeline", ""]
     for c in dated:
-        out.append(f"- **{nice_date(c.item.date)}** — {md_escape(c.item.text)} {_cites(c.numbers)}")
+        when = nice_date(c.item.date, c.item.precision)
+        out.append(f"- **{when}** — {md_escape(c.item.text)} {_cites(c.numbers)}")
     return [*out, ""]
 
 

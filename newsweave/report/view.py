@@ -121,14 +121,18 @@ def build_view(event: EventBriefing) -> EventView:
     return view
 
 
-def nice_date(iso: str | None) -> str:
-    """'2019-02-26' -> 'Feb 26, 2019'; passes anything else through."""
+def nice_date(iso: str | None, precision: str = "day") -> str:
+    """'2019-02-26' -> 'Feb 26, 2019' ('Feb 2019', '2019' at month or year precision)."""
     if not iso:
         return ""
     try:
         d = date.fromisoformat(iso[:10])
     except ValueError:
         return iso
+    if precision == "year":
+        return str(d.year)
+    if precision == "month":
+        return f"{d:%b} {d.year}"
     return f"{d:%b} {d.day}, {d.year}"
 
 
