@@ -111,17 +111,24 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         return page("index.html", events=rows, q=q.strip(), pages=pages,
                     articles=store.article_count())
 
-    @app.api_route("/events/{event_id}", **PAGE)
-    def event_page(event_id: EventId) -> Response:
+    def briefing_or_redirect(event_id: str, route: str) -> dict[str, Any] | RedirectResponse:
+        """The cached briefing of an event, or a redirect when a merge folded its id into another."""
         store = stores.read()
         eid = store.resolve(event_id)
         if eid is None:
             raise not_found("event")
         if eid != event_id:
-            return RedirectResponse(f"/events/{eid}", status_code=301)
+            return RedirectResponse(f"{route}{eid}", status_code=301)
         doc = store.briefing_dict(eid)
         if doc is None:
             raise not_found("event briefing")
+        return doc
+
+    @app.api_route("/events/{event_id}", **PAGE)
+    def event_page(event_id: EventId) -> Response:
+        doc = briefing_or_redirect(event_id, "/events/")
+        if isinstance(doc, RedirectResponse):
+            return doc
         event = event_from_dict(doc)
         view = build_view(event)
         outlets = view.outlets
@@ -150,15 +157,9 @@ def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
 
     @app.get("/api/events/{event_id}", summary="One event's briefing (schema newsweave.briefing/1)")
     def api_event(event_id: EventId) -> Any:
-        store = stores.read()
-        eid = store.resolve(event_id)
-        if eid is None:
-            raise not_found("event")
-        if eid != event_id:
-            return RedirectResponse(f"/api/events/{eid}", status_code=301)
-        doc = store.briefing_dict(eid)
-        if doc is None:
-            raise not_found("event briefing")
+        doc = briefing_or_redirect(event_id, "/api/events/")
+        if isinstance(doc, RedirectResponse):
+            return doc
         return {"schema": SCHEMA, "events": [doc]}
 
     @app.get("/api/articles/{article_id}", summary="One stored article, cleaned, with its event")
