@@ -46,8 +46,8 @@ GENERIC_AUTHORS = frozenset(
         "user",
     }
 )
-_PARTS = re.compile(r"\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*|,\s+(?!\d{4})")
-_PARTS_KEEP = re.compile(f"({_PARTS.pattern})")
+# byline parts and, captured, the separator before each (a comma or a dash means different things)
+_PARTS = re.compile(r"(\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*|,\s+(?!\d{4}))")
 _DATE_WORDS = re.compile(
     r"\b(?:published|updated|posted|last|first|modified|date|created|on|at|am|pm|gmt|utc|"
     r"edt|est|bst|cet|ist|et|local|time)\b|[|@:,–—•·()-]",
@@ -110,7 +110,7 @@ def parse_byline(rest: str) -> Layout:
         out.published = dated[0]
         before, after = _ON_DATE.sub("", rest[: dated[1].start()]), rest[dated[1].end() :]
         rest = f"{before} - {after}" if after.strip(" ,;–—-|") else before
-    pieces = _PARTS_KEEP.split(rest.strip())
+    pieces = _PARTS.split(rest.strip())
     for k in range(0, len(pieces), 2):
         part = pieces[k].strip(" ,;–—-|")
         dashed = k > 0 and not pieces[k - 1].strip().startswith(",")  # "NAME – Outlet – DATE"
