@@ -15,6 +15,7 @@ from newsweave.clean import clean_document
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError, NewsweaveError
 from newsweave.events import Grouper, make_grouper
+from newsweave.events.features import extract as extract_features
 from newsweave.facts import analyse, extract_facts
 from newsweave.ingest import read_paths
 from newsweave.records import Analysis, Article, Briefing, EventBriefing, EventGroup, RawDocument
@@ -180,7 +181,10 @@ def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
             out.append(art)
         else:
             out.append(InputError(doc.path or doc.id, "no article text left after cleaning"))
-    analyse([a for a in out if isinstance(a, Article)])
+    done = [a for a in out if isinstance(a, Article)]
+    analyse(done)
+    for art in done:  # the grouping features too: the driver's grouping is then only comparisons
+        art.features = extract_features(art)
     return out
 
 

@@ -97,6 +97,9 @@ class Article:
     story: str = ""
     copy_of: str | None = None
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
+    # The grouping features (``newsweave.events.features.Features``) computed on a worker with the
+    # rest of the per-article work; never serialised, recomputed when absent.
+    features: Any = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -12,7 +12,7 @@ import re
 import unicodedata
 import zlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 
@@ -91,6 +91,15 @@ def _day(article: Article) -> int | None:
 def detect_lang(text: str) -> str:
     lang, _ = py3langid.classify(text[:LANG_SAMPLE])
     return str(lang)
+
+
+def features_of(article: Article) -> Features:
+    """``article``'s features: those its worker computed with the rest of the per-article work
+    (``Article.features``), else computed here."""
+    feats = article.features
+    if not isinstance(feats, Features):
+        return extract(article)
+    return feats if feats.id == article.id else replace(feats, id=article.id)
 
 
 def extract(article: Article) -> Features:

@@ -14,7 +14,7 @@ import numpy as np
 from datasketch import MinHash, MinHashLSH
 from scipy import sparse
 
-from newsweave.events.features import BUCKETS, extract
+from newsweave.events.features import BUCKETS, features_of
 from newsweave.events.guards import TimeSpan
 from newsweave.events.linkage import UnionFind, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
@@ -221,7 +221,11 @@ class WeaveGrouper:
 
     def group(self, articles: Sequence[Article]) -> Grouping:
         vocab = Vocabulary()
-        feats = parallel_map(extract, articles, self.workers)
+        feats = (
+            [features_of(a) for a in articles]
+            if all(a.features is not None for a in articles)
+            else parallel_map(features_of, articles, self.workers)
+        )
         docs = [vocab.doc(f, i) for i, f in enumerate(feats)]
         if not docs:
             return Grouping(events=[])
