@@ -132,7 +132,7 @@ def brief(
     try:
         pipeline = Pipeline(words=words, lang=lang)
         with progress("reading articles") as advance:
-            articles = pipeline.read(paths, reporter, on_article=advance, engine=engine)
+            articles = pipeline.read(paths, reporter, on_article=advance, engine=engine, analyse=False)
         if not articles:
             raise fail("no article could be read from the given paths")
         with progress("briefing"):

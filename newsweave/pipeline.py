@@ -16,13 +16,15 @@ from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError, NewsweaveError
 from newsweave.events import Grouper, make_grouper
 from newsweave.events.features import extract as extract_features
-from newsweave.facts import analyse, extract_facts
+from newsweave.facts import analyse, event_readings, extract_facts, keep_analyses
+from newsweave.facts.entities import tag
 from newsweave.ingest import read_paths
-from newsweave.records import Analysis, Article, Briefing, EventBriefing, EventGroup, RawDocument
+from newsweave.records import Analysis, Article, Briefing, EventBriefing, EventGroup, Grouping, RawDocument
 from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
 
 DEFAULT_WORDS = 120
 READ_PARTITION = 16  # articles per task: small enough to keep every worker busy to the end
+TAG_PARTITION = 8  # texts per NER task (each up to a whole article)
 
 
 def unique_ids(articles: list[Article]) -> None:
@@ -66,15 +68,18 @@ class Pipeline:
         on_error: Callable[[InputError], None],
         on_article: Callable[[], None] | None = None,
         engine: Engine | None = None,
+        analyse: bool = True,
     ) -> list[Article]:
         """Read and clean every article under ``paths``; bad inputs go to ``on_error``.
 
         Reading is lazy; cleaning runs in partitions on ``engine`` (in-process by default).
+        ``analyse=False`` leaves NER to ``brief``, which runs it once per story, not per copy.
         """
         articles: list[Article] = []
         docs = _reported(read_paths(paths), on_error)
         parts = partitions(docs, READ_PARTITION)
-        for part in (engine or LocalEngine()).map_partitions(prepare_partition, parts):
+        work = prepare_partition if analyse else clean_partition
+        for part in (engine or LocalEngine()).map_partitions(work, parts):
             for item in part:
                 if isinstance(item, InputError):
                     on_error(item)
@@ -89,6 +94,7 @@ class Pipeline:
         """Group ``articles`` into events (here) and brief each event (on ``engine``)."""
         grouping = self.grouper.group(articles)
         by_id = {a.id: a for a in articles}
+        analyse_stories(grouping, by_id, engine or LocalEngine())
         # Biggest events first, so no worker is left with a big one at the end; then input order.
         order = sorted(range(len(grouping.events)), key=lambda i: -_size(grouping.events[i]))
         jobs = (
@@ -155,10 +161,30 @@ def pool_engine(workers: int | None = None) -> Engine:
     return ProcessEngine(workers, preload=lambda: load_spacy(("ner",)))
 
 
+def analyse_stories(grouping: Grouping, by_id: dict[str, Article], engine: Engine) -> None:
+    """NER for the articles ``read(analyse=False)`` left unanalysed, once per story: what each
+    event's originals say, and only the new sentences of a rewrite (a copy costs nothing), in
+    partitions on ``engine`` whatever the events' sizes."""
+    readings = [
+        r
+        for g in grouping.events
+        for r in event_readings([by_id[i] for s in g.stories for i in s.articles], g.stories)
+    ]
+    parts = partitions((r.text for r in readings), TAG_PARTITION)
+    keep_analyses(readings, (found for part in engine.map_partitions(tag, parts) for found in part))
+
+
 def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
     """The per-article work of one partition (runs on an engine's worker): clean, then the facts
     stage's per-article analysis (NER), so grouping and cross-article work on the driver are all
     that is left."""
+    out = clean_partition(docs)
+    analyse([a for a in out if isinstance(a, Article)])
+    return out
+
+
+def clean_partition(docs: list[RawDocument]) -> list[Article | InputError]:
+    """Clean each document and compute its grouping features (runs on an engine's worker)."""
     out: list[Article | InputError] = []
     for doc in docs:
         try:
@@ -181,10 +207,9 @@ def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
             out.append(art)
         else:
             out.append(InputError(doc.path or doc.id, "no article text left after cleaning"))
-    done = [a for a in out if isinstance(a, Article)]
-    analyse(done)
-    for art in done:  # the grouping features too: the driver's grouping is then only comparisons
-        art.features = extract_features(art)
+    for item in out:  # the grouping features too: the driver's grouping is then only comparisons
+        if isinstance(item, Article):
+            item.features = extract_features(item)
     return out
 
 

@@ -57,6 +57,27 @@ def test_exact_copies_are_read_once(copies: int) -> None:
     assert arts[-1].analysis is None
 
 
+def test_brief_reads_each_story_once_whatever_the_partition(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``read(analyse=False)`` leaves NER to ``brief``, which reads a story's original and not its
+    copies, even copies with their own header (not exact copies) cleaned in other partitions."""
+    import newsweave.pipeline as pl
+
+    tagger = _Counting()
+    monkeypatch.setattr(pl, "tag", tagger)
+    wire = _articles()[0]
+    arts = [wire] + [
+        Article(f"copy{i}", f"Posted by Aggregator {i} staff.\n\n{wire.text}", outlet=f"Agg{i}")
+        for i in range(4)
+    ]
+    briefing = Pipeline().brief(arts)
+    (event,) = briefing.events
+    assert len(event.stories) == 1
+    first_sentence = wire.text.split(". ")[0]
+    assert sum(first_sentence in t for t in tagger.texts) == 1  # the wire's words read once
+    assert sum("Aggregator" in t for t in tagger.texts) == 4  # each copy's own header only
+    assert all("Aggregator" not in t or len(t) < 60 for t in tagger.texts)
+
+
 def _square(xs: list[int]) -> list[int]:
     return [x * x for x in xs]
 
@@ -78,7 +99,8 @@ def test_brief_on_a_process_pool_equals_in_process() -> None:
     local = pipe.brief(pipe.read([str(EXAMPLES)], errors.append)).to_dict()
     engine = pool_engine(2)
     try:
-        arts = pipe.read([str(EXAMPLES)], errors.append, engine=engine)
+        arts = pipe.read([str(EXAMPLES)], errors.append, engine=engine, analyse=False)
+        assert all(a.analysis is None for a in arts)  # NER is left to brief, once per story
         pooled = pipe.brief(arts, engine=engine).to_dict()
     finally:
         engine.close()

@@ -11,7 +11,7 @@ now (an article's ``lang`` says so); figures and dates are read in every languag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -106,11 +106,22 @@ def analyse(articles: Sequence[Article], tagger: Tagger = tag) -> None:
             first.setdefault(a.text, a)
     readings = [r for a in first.values() if (r := _reading(a, set()))]
     if readings:
-        for r, raw in zip(readings, tagger([r.text for r in readings]), strict=True):
-            r.article.analysis = Analysis(tuple((m.label, m.start, m.end) for m in r.to_article(raw)))
+        keep_analyses(readings, tagger([r.text for r in readings]))
     for a in articles:
         if a.lang == "en" and a.analysis is None:
             a.analysis = first[a.text].analysis
+
+
+def event_readings(articles: Sequence[Article], stories: Sequence[Story]) -> list[_Reading]:
+    """What NER must read of one event's articles that have no analysis yet: originals first, a
+    copy nothing, a rewrite only its new sentences (exactly what ``extract_facts`` will read)."""
+    return [r for r in _readings(articles, stories) if r.article.analysis is None]
+
+
+def keep_analyses(readings: Sequence[_Reading], tagged: Iterable[Sequence[Mention]]) -> None:
+    """Set each reading's article's analysis from the tagger's output for ``reading.text``."""
+    for r, raw in zip(readings, tagged, strict=True):
+        r.article.analysis = Analysis(tuple((m.label, m.start, m.end) for m in r.to_article(raw)))
 
 
 def _analysed(reading: _Reading, analysis: Analysis) -> list[Mention]:
