@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench clean-venv browser
+.PHONY: demo test lint typecheck bench clean-venv browser postgres
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,9 +16,12 @@ demo: $(STAMP)
 	$(BIN)/newsweave brief examples/
 
 browser:
-	@sh scripts/ensure-chromium.sh
+	@sh scripts/ensure-debian.sh chromium /usr/bin/chromium "browser tests"
 
-test: $(STAMP) browser lint
+postgres:
+	@sh scripts/ensure-debian.sh postgresql '/usr/lib/postgresql/*/bin/initdb' "PostgreSQL store tests"
+
+test: $(STAMP) browser postgres lint
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)

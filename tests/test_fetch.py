@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import gzip
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import Stores
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fetch_site import (
@@ -33,6 +34,7 @@ from newsweave.fetch.sitemaps import parse_sitemap
 from newsweave.fetch.urls import canonical_url, declared_canonical
 from newsweave.fetch.watch import parse_every
 from newsweave.fetch.xmlsafe import UnsafeXml, sniff
+from newsweave.store.db import connect
 
 FAST = FetchPolicy(timeout=1.0, backoff=0.01, interval=0.0, max_bytes=1_000_000)
 
@@ -353,9 +355,8 @@ def test_robots_server_error_puts_host_off_limits_for_the_run() -> None:
 
 # --- the fetch command ---------------------------------------------------------------------
 
-def articles_in(db: Path) -> list[sqlite3.Row]:
-    conn = sqlite3.connect(db)
-    conn.row_factory = sqlite3.Row
+def articles_in(db: str | Path) -> list[Any]:
+    conn = connect(db, readonly=True)
     try:
         return conn.execute("SELECT id, url, title, text FROM articles ORDER BY seq").fetchall()
     finally:
@@ -368,8 +369,8 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stderr
 
 
-def test_fetch_pages_dedup_by_canonical_url(site: Site, tmp_path: Path) -> None:
-    db = tmp_path / "s.db"
+def test_fetch_pages_dedup_by_canonical_url(site: Site, tmp_path: Path, stores: Stores) -> None:
+    db = stores.new()  # SQLite and PostgreSQL
     canonical = site.url("/news/flood-1")
     site.add("/news/flood-1", article_html(1, canonical=canonical), etag='"a"')
     site.add("/amp/flood-1", article_html(1, canonical=canonical, title="Flood (AMP)"))
@@ -431,8 +432,8 @@ def test_fetch_sitemap_index_and_news_sitemap(site: Site, tmp_path: Path) -> Non
     assert not site.hits("/drafts/9")
 
 
-def test_changed_page_is_stored_as_new_version(site: Site, tmp_path: Path) -> None:
-    db = tmp_path / "s.db"
+def test_changed_page_is_stored_as_new_version(site: Site, stores: Stores) -> None:
+    db = stores.new()  # SQLite and PostgreSQL
     url = site.add("/live/5", article_html(5), etag='"v1"')
     assert run("fetch", url, "--db", str(db))[0] == 0
     site.add("/live/5", article_html(6, title="Flood reaches Elstow (updated)"), etag='"v2"')
@@ -455,8 +456,8 @@ def test_changed_page_is_stored_as_new_version(site: Site, tmp_path: Path) -> No
     assert {r["url"] for r in rows} == {url}
 
 
-def test_feed_fetch_full_items_and_queued_links(site: Site, tmp_path: Path) -> None:
-    db = tmp_path / "s.db"
+def test_feed_fetch_full_items_and_queued_links(site: Site, stores: Stores) -> None:
+    db = stores.new()  # SQLite and PostgreSQL: fetch state lives in the store
     full = "".join(f"<p>{p}</p>" for p in story_text(1))
     linked = site.add("/news/2", article_html(2))
     feed = site.add("/rss", rss([

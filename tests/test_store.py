@@ -1,15 +1,17 @@
 """The store over time: idempotent ingest, events that grow, corrections that stick,
-lifecycle commands (reprocess, delete, export, backup), migrations and search."""
+lifecycle commands (reprocess, delete, export, backup), migrations and search.
+
+Tests taking the ``stores`` fixture run on both backends (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
 import jsonschema
 import pytest
+from conftest import Stores, make_stores
 from test_store_corpus import ARTICLES, FIRST, write_corpus
 from typer.testing import CliRunner
 
@@ -37,20 +39,21 @@ def corpus(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def base_db(tmp_path_factory: pytest.TempPathFactory, pipeline: Pipeline) -> Path:
-    """The corpus ingested once; tests that start from it get a copy (NLP runs once)."""
+def base_db(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, pipeline: Pipeline,
+    backend: str,
+) -> str:
+    """The corpus ingested once per backend; tests that start from it get a copy (NLP runs once)."""
     folder = tmp_path_factory.mktemp("base")
-    db = folder / "base.db"
+    db = make_stores(request, backend, folder).new()
     with Store(db, pipeline=pipeline) as store:
         store.ingest([str(write_corpus(folder / "corpus")[0].parent)], print)
-    return db  # closing the last connection checkpointed the WAL into this one file
+    return db  # closing the last connection checkpointed a SQLite WAL into the one file
 
 
-def open_store(tmp_path: Path, pipeline: Pipeline, base: Path | None = None) -> Store:
-    """A store in ``tmp_path``: empty, or a copy of ``base``."""
-    if base is not None:
-        shutil.copyfile(base, tmp_path / "news.db")
-    return Store(tmp_path / "news.db", pipeline=pipeline)
+def open_store(stores: Stores, pipeline: Pipeline, base: str | None = None) -> Store:
+    """A new store: empty, or a copy of ``base``."""
+    return Store(stores.copy(base) if base else stores.new(), pipeline=pipeline)
 
 
 def ingest(store: Store, *paths: Path) -> tuple[int, int, int]:
@@ -66,8 +69,8 @@ def event_of(store: Store, article_id: str) -> str:
     return found[1]
 
 
-def test_ingesting_twice_stores_once(tmp_path: Path, corpus: Path, pipeline: Pipeline) -> None:
-    with open_store(tmp_path, pipeline) as store:
+def test_ingesting_twice_stores_once(stores: Stores, corpus: Path, pipeline: Pipeline) -> None:
+    with open_store(stores, pipeline) as store:
         assert ingest(store, corpus) == (5, 0, 0)
         before = store.events_document()
         assert ingest(store, corpus) == (0, 5, 0)
@@ -76,9 +79,9 @@ def test_ingesting_twice_stores_once(tmp_path: Path, corpus: Path, pipeline: Pip
 
 
 def test_events_group_copies_and_count_independent_sources(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    with open_store(tmp_path, pipeline, base_db) as store:
+    with open_store(stores, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         assert event_of(store, "harbour-bridge") == bridge
         assert event_of(store, "mirova-strike") != bridge
@@ -91,16 +94,16 @@ def test_events_group_copies_and_count_independent_sources(
 
 
 def test_late_report_joins_its_event_and_show_prints_the_update(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    db = tmp_path / "news.db"
-    with open_store(tmp_path, pipeline, base_db) as store:
+    with open_store(stores, pipeline, base_db) as store:
+        db = store.target
         bridge = event_of(store, "serra-bridge")
         ids_before = {e["id"] for e in store.events_document()["events"]}
         assert ingest(store, tmp_path / "late") == (1, 0, 0)
         assert event_of(store, "serra-late") == bridge
         assert {e["id"] for e in store.events_document()["events"]} == ids_before
-    shown = runner.invoke(app, ["show", bridge, "--db", str(db), "--format", "json"])
+    shown = runner.invoke(app, ["show", bridge, "--db", db, "--format", "json"])
     assert shown.exit_code == 0, shown.output
     doc = json.loads(shown.output)
     jsonschema.validate(doc, briefing_schema())
@@ -110,9 +113,9 @@ def test_late_report_joins_its_event_and_show_prints_the_update(
 
 
 def test_merge_keeps_the_older_id_redirects_the_other_and_survives_ingest(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    with open_store(tmp_path, pipeline, base_db) as store:
+    with open_store(stores, pipeline, base_db) as store:
         bridge, strike = event_of(store, "serra-bridge"), event_of(store, "mirova-strike")
         older, newer = sorted([bridge, strike], key=lambda e: int(e[1:]))
         assert store.merge(newer, older) == older
@@ -126,9 +129,9 @@ def test_merge_keeps_the_older_id_redirects_the_other_and_survives_ingest(
 
 
 def test_split_makes_a_new_event_that_survives_ingest(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    with open_store(tmp_path, pipeline, base_db) as store:
+    with open_store(stores, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         new = store.split(bridge, ["harbour-bridge"])
         assert new != bridge and event_of(store, "harbour-bridge") == new
@@ -141,9 +144,9 @@ def test_split_makes_a_new_event_that_survives_ingest(
 
 
 def test_unlink_makes_a_copy_independent_and_survives_ingest(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    with open_store(tmp_path, pipeline, base_db) as store:
+    with open_store(stores, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         copy, original = _copy_pair(store)
         store.unlink(copy)
@@ -167,8 +170,10 @@ def _copy_pair(store: Store) -> tuple[str, str]:
     return "serra-bridge", "valley-copy"
 
 
-def test_delete_an_article_and_an_outlet(tmp_path: Path, corpus: Path, pipeline: Pipeline) -> None:
-    with open_store(tmp_path, pipeline) as store:
+def test_delete_an_article_and_an_outlet(
+    stores: Stores, tmp_path: Path, corpus: Path, pipeline: Pipeline
+) -> None:
+    with open_store(stores, pipeline) as store:
         ingest(store, corpus, tmp_path / "late")
         bridge = event_of(store, "serra-bridge")
         assert store.delete(["harbour-bridge"]) == ["harbour-bridge"]
@@ -197,9 +202,9 @@ def _cited(store: Store, event_id: str) -> list[dict[str, object]]:
 
 
 def test_reprocess_keeps_ids_and_corrections(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    with open_store(tmp_path, pipeline, base_db) as store:
+    with open_store(stores, pipeline, base_db) as store:
         bridge = event_of(store, "serra-bridge")
         new = store.split(bridge, ["harbour-bridge"])
         before = store.events_document()
@@ -209,12 +214,11 @@ def test_reprocess_keeps_ids_and_corrections(
 
 
 def test_export_writes_articles_and_valid_briefings(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    db = tmp_path / "news.db"
-    open_store(tmp_path, pipeline, base_db).close()
+    db = stores.copy(base_db)
     out = tmp_path / "export.jsonl"
-    result = runner.invoke(app, ["export", "--db", str(db), "--out", str(out)])
+    result = runner.invoke(app, ["export", "--db", db, "--out", str(out)])
     assert result.exit_code == 0, result.output
     lines = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
     arts = [x for x in lines if x["type"] == "article"]
@@ -227,21 +231,24 @@ def test_export_writes_articles_and_valid_briefings(
 
 
 def test_backup_while_a_reader_holds_a_snapshot(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path
+    stores: Stores, tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: str
 ) -> None:
-    db = tmp_path / "news.db"
-    open_store(tmp_path, pipeline, base_db).close()
+    if stores.backend != "sqlite":
+        result = runner.invoke(app, ["export", "--db", base_db, "--backup", str(tmp_path / "b")])
+        assert result.exit_code == 2 and "pg_dump" in result.output
+        return
+    db = stores.copy(base_db)
     reader = sqlite3.connect(db)
     reader.execute("BEGIN")
     reader.execute("SELECT count(*) FROM articles").fetchone()
     copy = tmp_path / "copy.db"
-    result = runner.invoke(app, ["export", "--db", str(db), "--backup", str(copy)])
+    result = runner.invoke(app, ["export", "--db", db, "--backup", str(copy)])
     reader.rollback()
     assert result.exit_code == 0, result.output
     with Store(copy, readonly=True) as backup:
         assert backup.article_count() == 5
         assert backup.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    again = runner.invoke(app, ["export", "--db", str(db), "--backup", str(copy)])
+    again = runner.invoke(app, ["export", "--db", db, "--backup", str(copy)])
     assert again.exit_code == 2 and "already exists" in again.output
 
 
@@ -251,9 +258,9 @@ def test_backup_while_a_reader_holds_a_snapshot(
      ('"Korvel" ( AND *', {"serra-bridge"}), ('NEAR("x"', set()), ("zzzunknown", set()), ("", set())],
 )
 def test_search_finds_events_by_their_words(
-    tmp_path: Path, corpus: Path, pipeline: Pipeline, base_db: Path, query: str, expected: set[str]
+    stores: Stores, corpus: Path, pipeline: Pipeline, base_db: str, query: str, expected: set[str]
 ) -> None:
-    with open_store(tmp_path, pipeline, base_db) as store:
+    with open_store(stores, pipeline, base_db) as store:
         rows, total = store.search(query)
         assert total == len(rows) == len(expected)
         assert {r.id for r in rows} == {event_of(store, a) for a in expected}
@@ -274,11 +281,13 @@ def test_schema_migrates_on_open_and_refuses_a_newer_store(tmp_path: Path) -> No
 
 def test_a_version_1_store_migrates_and_keeps_its_events(tmp_path: Path) -> None:
     from newsweave.store.schema import MIGRATIONS
+    from newsweave.store.sqlite import SqliteDatabase
 
     db = tmp_path / "v1.db"
-    conn = sqlite3.connect(db, isolation_level=None)
-    conn.execute("BEGIN")
-    MIGRATIONS[0](conn)
+    old = SqliteDatabase(db)
+    old.begin_write()
+    MIGRATIONS[0]["sqlite"](old)
+    conn = old.conn
     brief = {"id": "e1", "summary": [{"text": "Lede sentence.", "article": "a", "start": 0, "end": 14}]}
     conn.execute("INSERT INTO events (id, created, title, briefing) VALUES ('e1', 1, 'T', ?)",
                  (json.dumps(brief),))
@@ -295,26 +304,26 @@ def test_a_version_1_store_migrates_and_keeps_its_events(tmp_path: Path) -> None
 def test_a_file_that_is_not_a_store_is_a_clear_error(tmp_path: Path, content: bytes) -> None:
     db = tmp_path / "x.db"
     db.write_bytes(content)
-    result = runner.invoke(app, ["events", "--db", str(db)])
+    result = runner.invoke(app, ["events", "--db", db])
     if content:
         assert result.exit_code == 2 and "cannot open the store" in result.output
     else:  # an empty file is an empty SQLite database: it becomes an empty store
         assert result.exit_code == 0, result.output
 
 
-def test_cli_ingest_reports_counts_and_rejects(tmp_path: Path, corpus: Path) -> None:
-    db = tmp_path / "cli.db"
+def test_cli_ingest_reports_counts_and_rejects(stores: Stores, tmp_path: Path, corpus: Path) -> None:
+    db = stores.new()
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not json\n", "utf-8")
-    result = runner.invoke(app, ["ingest", str(corpus), str(bad), "--db", str(db)])
+    result = runner.invoke(app, ["ingest", str(corpus), str(bad), "--db", db])
     assert result.exit_code == 1, result.output
     assert "5 added, 0 duplicate, 1 rejected" in result.output
-    listed = runner.invoke(app, ["events", "--db", str(db), "--format", "json"])
+    listed = runner.invoke(app, ["events", "--db", db, "--format", "json"])
     doc = json.loads(listed.output)
     assert [len(e["article_ids"]) for e in doc["events"]] in ([3, 2], [2, 3])
-    missing = runner.invoke(app, ["show", "e999", "--db", str(db)])
+    missing = runner.invoke(app, ["show", "e999", "--db", db])
     assert missing.exit_code == 2 and "no event 'e999'" in missing.output
-    nothing = runner.invoke(app, ["ingest", str(tmp_path / "nope"), "--db", str(db)])
+    nothing = runner.invoke(app, ["ingest", str(tmp_path / "nope"), "--db", db])
     assert nothing.exit_code == 2
 
 
@@ -323,16 +332,16 @@ def test_cli_ingest_reports_counts_and_rejects(tmp_path: Path, corpus: Path) -> 
     [["merge", "e1", "e404"], ["split", "e404", "x"], ["unlink", "nope"], ["delete"],
      ["delete", "--outlet", "Nobody"]],
 )
-def test_correction_commands_fail_clearly(tmp_path: Path, corpus: Path, args: list[str]) -> None:
-    db = tmp_path / "c.db"
-    runner.invoke(app, ["ingest", str(corpus), "--db", str(db)])
-    result = runner.invoke(app, [*args, "--db", str(db)])
+def test_correction_commands_fail_clearly(stores: Stores, corpus: Path, args: list[str]) -> None:
+    db = stores.new()
+    runner.invoke(app, ["ingest", str(corpus), "--db", db])
+    result = runner.invoke(app, [*args, "--db", db])
     assert result.exit_code == 2
     assert "Traceback" not in result.output and result.output.startswith("newsweave: ")
 
 
-def test_correction_and_lifecycle_commands_through_the_cli(tmp_path: Path, corpus: Path) -> None:
-    db = str(tmp_path / "cli.db")
+def test_correction_and_lifecycle_commands_through_the_cli(stores: Stores, corpus: Path) -> None:
+    db = stores.new()
 
     def cli(*args: str) -> str:
         result = runner.invoke(app, [*args, "--db", db])
@@ -353,12 +362,12 @@ def test_correction_and_lifecycle_commands_through_the_cli(tmp_path: Path, corpu
     assert "Korvel" in table and "independent" in table
 
 
-def test_event_table_prints_titles_as_text_not_markup(tmp_path: Path) -> None:
-    db = tmp_path / "m.db"
+def test_event_table_prints_titles_as_text_not_markup(stores: Stores, tmp_path: Path) -> None:
+    db = stores.new()
     doc = {"id": "m", "title": "[/][b]Dam[/b]", "text": "The dam burst on Monday."}
     path = tmp_path / "m.jsonl"
     path.write_text(json.dumps(doc) + "\n", "utf-8")
-    assert runner.invoke(app, ["ingest", str(path), "--db", str(db)]).exit_code == 0
-    result = runner.invoke(app, ["events", "--db", str(db)])
+    assert runner.invoke(app, ["ingest", str(path), "--db", db]).exit_code == 0
+    result = runner.invoke(app, ["events", "--db", db])
     assert result.exit_code == 0, result.output
     assert "[/][b]Dam[/b]" in result.output

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import threading
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -15,7 +14,8 @@ from newsweave.errors import NewsweaveError
 if TYPE_CHECKING:
     from newsweave.fetch.client import FetchPolicy
 
-Db = Annotated[Path, typer.Option("--db", help="The store (SQLite file).")]
+Db = Annotated[str, typer.Option(
+    "--db", help="The store: a SQLite file, or a postgresql://user@host:port/dbname URL.")]
 # Upper bounds: socket timeouts overflow on huge values (1e309 is inf) and a day is plenty.
 Timeout = Annotated[float, typer.Option(
     "--timeout", min=0.1, max=86_400, help="Seconds to wait for each request.")]
@@ -37,7 +37,7 @@ def _policy(timeout: float, delay: float | None) -> FetchPolicy:
 def fetch(
     sources: Annotated[list[str], typer.Argument(
         help="Page, feed or sitemap URLs, or files listing URLs one per line.")],
-    db: Db = Path("newsweave.db"),
+    db: Db = "newsweave.db",
     timeout: Timeout = 20.0,
     delay: Delay = None,
 ) -> None:
@@ -72,7 +72,7 @@ def watch(
         "--every", help="Time between polls: 30s, 15m, 2h, 1h30m.")] = "15m",
     max_polls: Annotated[int | None, typer.Option(
         "--max-polls", min=1, help="Stop after this many polls.")] = None,
-    db: Db = Path("newsweave.db"),
+    db: Db = "newsweave.db",
     timeout: Timeout = 20.0,
     delay: Delay = None,
 ) -> None:

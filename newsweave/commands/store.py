@@ -18,7 +18,8 @@ from newsweave.cli import BriefFormat, Reporter, app, err, fail, progress
 from newsweave.errors import NewsweaveError
 from newsweave.store import DEFAULT_DB, Store
 
-DbOption = Annotated[Path, typer.Option("--db", help="The store (SQLite file).")]
+DbOption = Annotated[str, typer.Option(
+    "--db", help="The store: a SQLite file, or a postgresql://user@host:port/dbname URL.")]
 
 
 class EventsFormat(str, Enum):
@@ -32,7 +33,7 @@ class Engine(str, Enum):
 
 
 @contextmanager
-def _open(db: Path, *, readonly: bool = False) -> Iterator[Store]:
+def _open(db: str, *, readonly: bool = False) -> Iterator[Store]:
     """The store, with every newsweave error turned into one line and exit code 2."""
     try:
         with Store(db, readonly=readonly) as store:
@@ -44,7 +45,7 @@ def _open(db: Path, *, readonly: bool = False) -> Iterator[Store]:
 @app.command()
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="Files or folders of articles (read recursively).")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     engine: Annotated[Engine, typer.Option(help="Where cleaning runs: here, or on Dask.")] = Engine.local,
     scheduler: Annotated[
         str | None, typer.Option(help="Address of a running Dask scheduler (with --engine dask).")
@@ -67,7 +68,7 @@ def ingest(
                 result = store.ingest(paths, reporter, on_article=advance, engine=runner, batch=batch)
         finally:
             runner.close()
-    typer.echo(f"{db}: {result.summary()}")
+    typer.echo(f"{store.label}: {result.summary()}")
     if not (result.added or result.duplicate):
         raise fail("no article could be read from the given paths")
     if result.rejected:
@@ -76,7 +77,7 @@ def ingest(
 
 @app.command()
 def events(
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     fmt: Annotated[EventsFormat, typer.Option("--format", help="table or json.")] = EventsFormat.table,
 ) -> None:
     """List the events in the store, newest first."""
@@ -101,7 +102,7 @@ def events(
 @app.command()
 def show(
     event_id: Annotated[str, typer.Argument(help="An event id (see newsweave events).")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     fmt: Annotated[BriefFormat, typer.Option("--format", help="Output format.")] = BriefFormat.md,
 ) -> None:
     """Print one event's briefing (an id merged into another event shows the surviving one)."""
@@ -111,13 +112,14 @@ def show(
         eid = store.resolve(event_id)
         briefing = store.briefing(eid) if eid else None
     if briefing is None:
-        raise fail(f"no event {event_id!r} in {db}; list them with: newsweave events --db {db}")
+        where = store.label
+        raise fail(f"no event {event_id!r} in {where}; list them with: newsweave events --db {where}")
     sys.stdout.write(render(briefing, fmt.value))
 
 
 @app.command()
 def serve(
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     host: Annotated[str, typer.Option(help="Address to bind; keep the loopback default.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
 ) -> None:
@@ -149,7 +151,7 @@ def _can_listen(host: str, port: int) -> None:
 def merge(
     first: Annotated[str, typer.Argument(help="An event id.")],
     second: Annotated[str, typer.Argument(help="Another event id.")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
 ) -> None:
     """Merge two events (an editor's correction, kept by later ingests). The older id
     survives; the other redirects to it."""
@@ -161,7 +163,7 @@ def merge(
 def split(
     event_id: Annotated[str, typer.Argument(help="The event to split.")],
     articles: Annotated[list[str], typer.Argument(help="Ids of the articles to take out.")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
 ) -> None:
     """Take articles out of an event into an event of their own (kept by later ingests); prints
     its id. Event ids follow the larger part: split out more than half and they keep the id."""
@@ -172,7 +174,7 @@ def split(
 @app.command()
 def unlink(
     article_id: Annotated[str, typer.Argument(help="An article marked as a copy.")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
 ) -> None:
     """Mark an article as not a copy: it becomes an independent story (kept by later ingests)."""
     with _open(db) as store, _errors():
@@ -180,31 +182,31 @@ def unlink(
 
 
 @app.command()
-def reprocess(db: DbOption = Path(DEFAULT_DB)) -> None:
+def reprocess(db: DbOption = DEFAULT_DB) -> None:
     """Re-run cleaning, grouping and briefing over every stored article (after an upgrade);
     editor corrections are kept."""
     reporter = Reporter()
     with _open(db) as store, _errors(), progress("reprocessing") as advance:
         n = store.reprocess(reporter, on_article=advance)
-    typer.echo(f"{db}: {n} articles reprocessed, {reporter.rejected} kept as they were")
+    typer.echo(f"{store.label}: {n} articles reprocessed, {reporter.rejected} kept as they were")
 
 
 @app.command()
 def delete(
     articles: Annotated[list[str] | None, typer.Argument(help="Ids of articles to remove.")] = None,
     outlet: Annotated[str | None, typer.Option(help="Remove every article of this outlet.")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
 ) -> None:
     """Remove articles, or every article of an outlet (takedown), with their facts; the events
     they were in are re-briefed and events left empty are removed."""
     with _open(db) as store, _errors():
         gone = store.delete(articles or [], outlet)
-    typer.echo(f"{db}: {len(gone)} articles deleted")
+    typer.echo(f"{store.label}: {len(gone)} articles deleted")
 
 
 @app.command()
 def export(
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     out: Annotated[Path | None, typer.Option("--out", help="Write JSONL here, not stdout.")] = None,
     backup: Annotated[
         Path | None,
@@ -212,11 +214,12 @@ def export(
     ] = None,
 ) -> None:
     """Write every article and every event's briefing as JSON Lines ({"type": "article"|"event"}),
-    or with --backup copy the store with SQLite's online backup API while it is in use."""
+    or with --backup copy a SQLite store with SQLite's online backup API while it is in use
+    (PostgreSQL stores: pg_dump)."""
     with _open(db) as store, _errors():
         if backup is not None:
             store.backup(backup)
-            typer.echo(f"{db}: backed up to {backup}")
+            typer.echo(f"{store.label}: backed up to {backup}")
             return
         if out is None:
             for line in store.export_lines():

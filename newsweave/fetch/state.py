@@ -1,4 +1,4 @@
-"""What fetching remembers between runs, in the store's SQLite file beside the articles:
+"""What fetching remembers between runs, in the store beside the articles (SQLite or PostgreSQL):
 validators per URL (so a re-poll of an unchanged resource costs a 304), feed items already
 handled, the article each canonical URL or text became (and when it was fetched), and when
 each feed was last polled.
@@ -9,15 +9,13 @@ the store's own migrations.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from newsweave.errors import StoreError
-from newsweave.store.db import BUSY_TIMEOUT_MS
+from newsweave.store.db import connect, write
 
 MAX_ATTEMPTS = 5  # a feed item that keeps failing (timeouts, 5xx) is given up after this many polls
 
@@ -52,39 +50,26 @@ class Validators:
 
 
 class FetchState:
-    """A small connection of our own to the store file (WAL, short autocommit writes)."""
+    """A small connection of our own to the store (short autocommit writes)."""
 
     def __init__(self, path: str | Path) -> None:
-        path = Path(path)
-        if path.is_dir():
-            raise StoreError(f"{path}: is a folder, not a store file; pass a file name with --db")
+        self.conn = connect(path)  # a StoreError names what is wrong with ``path``
         try:
-            self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            # Another writer may hold the lock while it briefs events: wait as the store does.
-            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self.conn.execute("PRAGMA journal_mode = WAL")
             with self._write():
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
                         self.conn.execute(statement)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path}: cannot keep fetch state there ({exc})") from None
+        except BaseException:
+            self.conn.close()
+            raise
 
     def close(self) -> None:
         self.conn.close()
 
     @contextmanager
     def _write(self) -> Iterator[None]:
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"the store is locked by another writer ({exc}); try again") from None
-        try:
+        with write(self.conn):
             yield
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
 
     def validators(self, url: str) -> Validators:
         row = self.conn.execute(
@@ -145,7 +130,8 @@ class FetchState:
         """Point these keys at ``article_id`` (a URL's newest version wins)."""
         with self._write():
             self.conn.executemany(
-                "INSERT OR REPLACE INTO fetch_keys (key, article_id) VALUES (?, ?)",
+                "INSERT INTO fetch_keys (key, article_id) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET article_id = excluded.article_id",
                 [(k, article_id) for k in keys],
             )
 
@@ -153,8 +139,9 @@ class FetchState:
         """Where and when a stored article was fetched."""
         with self._write():
             self.conn.execute(
-                "INSERT OR REPLACE INTO fetch_articles (article_id, url, fetched_at)"
-                " VALUES (?, ?, ?)", (article_id, url, fetched_at),
+                "INSERT INTO fetch_articles (article_id, url, fetched_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (article_id) DO UPDATE SET url = excluded.url,"
+                " fetched_at = excluded.fetched_at", (article_id, url, fetched_at),
             )
 
     def fetched_at(self, article_id: str) -> str | None:

@@ -3,13 +3,13 @@ identity, incremental grouping, briefings of touched events recomputed)."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
 from newsweave.fetch.pages import Fetched
 from newsweave.pipeline import Pipeline
+from newsweave.store.db import Database
 
 
 class Sink(Protocol):
@@ -21,12 +21,13 @@ class Sink(Protocol):
 
 
 class StoreSink:
-    """Adds articles to the SQLite store at ``path``, opened once for the whole run."""
+    """Adds articles to the store at ``path`` (a file or a PostgreSQL URL), opened once for the
+    whole run."""
 
     def __init__(self, path: str | Path, pipeline: Pipeline | None = None) -> None:
         from newsweave.store.db import connect
 
-        self.conn: sqlite3.Connection = connect(path)
+        self.conn: Database = connect(path)
         self.pipeline = pipeline or Pipeline()
 
     def add(self, items: Sequence[Fetched]) -> list[str | None]:
@@ -38,7 +39,7 @@ class StoreSink:
 
 
 def _store_articles(
-    conn: sqlite3.Connection, pipeline: Pipeline, items: Sequence[Fetched]
+    conn: Database, pipeline: Pipeline, items: Sequence[Fetched]
 ) -> list[str | None]:
     from newsweave.store.ingest import IngestResult, store_batch
 

@@ -1,13 +1,13 @@
-"""The article store (SQLite): articles by content hash, stories, events with stable ids,
-cached briefings, full-text search and editor decisions.
+"""The article store (SQLite, or PostgreSQL given a ``postgresql://`` URL): articles by content
+hash, stories, events with stable ids, cached briefings, full-text search and editor decisions.
 
 ``Store`` is the library API the CLI and the web app call; the modules beside it each own one
-part (``schema``, ``articles``, ``events``, ``regroup``, ``lifecycle``, ``search``, ``export``).
+part (``schema``, ``articles``, ``events``, ``regroup``, ``lifecycle``, ``search``, ``export``);
+``db`` opens a backend (``sqlite``, ``postgres``) behind one ``Database`` interface.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from newsweave.errors import InputError
 from newsweave.records import Article, Briefing, EventBriefing
 from newsweave.store import articles, events, export, search
-from newsweave.store.db import DEFAULT_DB, connect
+from newsweave.store.db import DEFAULT_DB, Database, connect, label
 from newsweave.store.events import EventRow
 
 if TYPE_CHECKING:  # the pipeline pulls in the NLP stages, which readers never need
@@ -31,11 +31,13 @@ class Store:
     """One open store. Writers pass a ``Pipeline``; read-only use never builds one."""
 
     def __init__(
-        self, path: str | Path = DEFAULT_DB, *, readonly: bool = False,
+        self, target: str | Path = DEFAULT_DB, *, readonly: bool = False,
         pipeline: Pipeline | None = None,
     ) -> None:
-        self.path = Path(path)
-        self.conn: sqlite3.Connection = connect(self.path, readonly=readonly)
+        """``target``: a SQLite file path, or a ``postgresql://user@host:port/dbname`` URL."""
+        self.target = target
+        self.label = label(target)  # for messages: never shows a password
+        self.conn: Database = connect(target, readonly=readonly)
         self._pipeline = pipeline
 
     @cached_property

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from newsweave.records import Article, RawDocument, Removed
+from newsweave.store.db import Database
 
 _IDENTITY = ("text", "html", "url", "title", "date", "outlet", "author", "lang")
 COLUMNS = "id, path, url, outlet, author, published, title, lang, text, removed, story, copy_of"
@@ -30,20 +30,20 @@ def unpack_raw(blob: bytes) -> RawDocument:
     return RawDocument(**json.loads(zlib.decompress(blob).decode("utf-8")))
 
 
-def insert(conn: sqlite3.Connection, article: Article, doc: RawDocument) -> Article | None:
+def insert(db: Database, article: Article, doc: RawDocument) -> Article | None:
     """Store one cleaned article; None if the same content is already stored.
 
     The id is made unique against the store with a numeric suffix, as the contract asks.
     Call inside a write transaction.
     """
     digest = content_hash(doc)
-    if conn.execute("SELECT 1 FROM articles WHERE hash = ?", (digest,)).fetchone():
+    if db.execute("SELECT 1 FROM articles WHERE hash = ?", (digest,)).fetchone():
         return None
     base, n = article.id, 1
-    while conn.execute("SELECT 1 FROM articles WHERE id = ?", (article.id,)).fetchone():
+    while db.execute("SELECT 1 FROM articles WHERE id = ?", (article.id,)).fetchone():
         n += 1
         article.id = f"{base}-{n}"
-    conn.execute(
+    db.execute(
         "INSERT INTO articles (id, hash, raw, path, url, outlet, author, published, title, lang,"
         " text, removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
@@ -52,12 +52,13 @@ def insert(conn: sqlite3.Connection, article: Article, doc: RawDocument) -> Arti
             json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
         ),
     )
+    db.index_article(article.id, article.title, article.text)
     return article
 
 
-def update_clean(conn: sqlite3.Connection, article: Article) -> None:
+def update_clean(db: Database, article: Article) -> None:
     """Replace the cleaned fields of a stored article (``reprocess``)."""
-    conn.execute(
+    db.execute(
         "UPDATE articles SET url = ?, outlet = ?, author = ?, published = ?, title = ?, lang = ?,"
         " text = ?, removed = ? WHERE id = ?",
         (
@@ -66,9 +67,10 @@ def update_clean(conn: sqlite3.Connection, article: Article) -> None:
             json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False), article.id,
         ),
     )
+    db.index_article(article.id, article.title, article.text)
 
 
-def from_row(row: sqlite3.Row) -> Article:
+def from_row(row: Any) -> Article:
     return Article(
         id=row["id"], text=row["text"], path=row["path"], url=row["url"], outlet=row["outlet"],
         author=row["author"], published=row["published"], title=row["title"], lang=row["lang"],
@@ -77,44 +79,43 @@ def from_row(row: sqlite3.Row) -> Article:
     )
 
 
-def load(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, Article]:
-    """Articles by id, in ingest order."""
+def load(db: Database, ids: Iterable[str]) -> dict[str, Article]:
+    """Articles by id, in ingest order (across chunks too: grouping depends on that order)."""
     wanted = list(dict.fromkeys(ids))
-    out: dict[str, Article] = {}
+    found: list[tuple[int, Article]] = []
     for chunk in _chunks(wanted, 500):
         marks = ",".join("?" * len(chunk))
-        rows = conn.execute(
-            f"SELECT seq, {COLUMNS} FROM articles WHERE id IN ({marks}) ORDER BY seq", chunk
-        )
-        out.update((r["id"], from_row(r)) for r in rows)
-    return out
+        rows = db.execute(f"SELECT seq, {COLUMNS} FROM articles WHERE id IN ({marks})", chunk)
+        found.extend((r["seq"], from_row(r)) for r in rows)
+    found.sort(key=lambda pair: pair[0])
+    return {art.id: art for _, art in found}
 
 
-def get(conn: sqlite3.Connection, article_id: str) -> tuple[Article, str | None] | None:
+def get(db: Database, article_id: str) -> tuple[Article, str | None] | None:
     """One article and the event it belongs to."""
-    row = conn.execute(
+    row = db.execute(
         f"SELECT {COLUMNS}, event_id FROM articles WHERE id = ?", (article_id,)
     ).fetchone()
     return None if row is None else (from_row(row), row["event_id"])
 
 
-def count(conn: sqlite3.Connection) -> int:
-    n: int = conn.execute("SELECT count(*) FROM articles").fetchone()[0]
+def count(db: Database) -> int:
+    n: int = db.execute("SELECT count(*) FROM articles").fetchone()[0]
     return n
 
 
-def ids_of_outlet(conn: sqlite3.Connection, outlet: str) -> list[str]:
-    rows = conn.execute("SELECT id FROM articles WHERE outlet = ? ORDER BY seq", (outlet,))
+def ids_of_outlet(db: Database, outlet: str) -> list[str]:
+    rows = db.execute("SELECT id FROM articles WHERE outlet = ? ORDER BY seq", (outlet,))
     return [r[0] for r in rows]
 
 
-def pending(conn: sqlite3.Connection) -> list[str]:
+def pending(db: Database) -> list[str]:
     """Stored articles not grouped yet (a batch interrupted between its two commits)."""
-    return [r[0] for r in conn.execute("SELECT id FROM articles WHERE event_id IS NULL ORDER BY seq")]
+    return [r[0] for r in db.execute("SELECT id FROM articles WHERE event_id IS NULL ORDER BY seq")]
 
 
-def raw_documents(conn: sqlite3.Connection) -> list[tuple[str, RawDocument]]:
-    return [(r[0], unpack_raw(r[1])) for r in conn.execute("SELECT id, raw FROM articles ORDER BY seq")]
+def raw_documents(db: Database) -> list[tuple[str, RawDocument]]:
+    return [(r[0], unpack_raw(r[1])) for r in db.execute("SELECT id, raw FROM articles ORDER BY seq")]
 
 
 def _chunks(items: Sequence[Any], size: int) -> Iterable[Sequence[Any]]:

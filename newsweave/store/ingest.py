@@ -7,7 +7,6 @@ the next ingest groups first; a kill inside either leaves the store as it was be
 
 from __future__ import annotations
 
-import sqlite3
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from newsweave.ingest import read_paths
 from newsweave.pipeline import Pipeline, _reported, prepare_partition
 from newsweave.records import Article, RawDocument
 from newsweave.store import articles
-from newsweave.store.db import write
+from newsweave.store.db import Database, write
 from newsweave.store.regroup import regroup
 
 BATCH = 50
@@ -39,7 +38,7 @@ class IngestResult:
 
 
 def ingest(
-    conn: sqlite3.Connection,
+    db: Database,
     pipeline: Pipeline,
     paths: Iterable[str],
     on_error: Callable[[InputError], None],
@@ -76,14 +75,14 @@ def ingest(
                 pipeline.remember(item)  # its analysis (NER, made on the worker) is reused
                 if on_article:
                     on_article()
-        store_batch(conn, pipeline, todo, result)
-    if articles.pending(conn):  # left over by an interrupted run, or nothing new was read
-        store_batch(conn, pipeline, [], result)
+        store_batch(db, pipeline, todo, result)
+    if articles.pending(db):  # left over by an interrupted run, or nothing new was read
+        store_batch(db, pipeline, [], result)
     return result
 
 
 def store_batch(
-    conn: sqlite3.Connection,
+    db: Database,
     pipeline: Pipeline,
     todo: list[tuple[Article, RawDocument]],
     result: IngestResult,
@@ -92,15 +91,15 @@ def store_batch(
     re-brief the touched events in a second one. The public entry point for callers that clean
     articles themselves (fetching); ``result`` collects what was added or found duplicate."""
     if todo:
-        with write(conn):
+        with write(db):
             for art, doc in todo:
-                stored = articles.insert(conn, art, doc)
+                stored = articles.insert(db, art, doc)
                 if stored is None:
                     result.duplicate += 1
                 else:
                     result.added.append(stored.id)
-    with write(conn):
-        pending = articles.pending(conn)
+    with write(db):
+        pending = articles.pending(db)
         if pending:
-            touched = regroup(conn, pipeline, pending)
+            touched = regroup(db, pipeline, pending)
             result.events.extend(e for e in touched if e not in result.events)

@@ -7,53 +7,54 @@ Used until ``newsweave.events`` offers an incremental grouper whose state the st
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from datetime import date, timedelta
+from typing import Any
 
 from newsweave.pipeline import Pipeline
 from newsweave.store import articles, events
+from newsweave.store.db import Database
 from newsweave.store.grouping import Decision, apply_decisions, assign_ids, membership, normalise
 
 WINDOW_DAYS = 3  # articles published this close to a new one are regrouped with it
 RECENT_UNDATED = 500  # undated articles are compared with this many recent ones
 
 
-def decisions(conn: sqlite3.Connection) -> list[Decision]:
+def decisions(db: Database) -> list[Decision]:
     out: list[Decision] = []
-    for kind, payload in conn.execute("SELECT kind, payload FROM decisions ORDER BY id"):
+    for kind, payload in db.execute("SELECT kind, payload FROM decisions ORDER BY id"):
         data = json.loads(payload)
         out.append(Decision(kind, tuple(data["articles"]), tuple(data.get("rest", ()))))
     return out
 
 
-def add_decision(conn: sqlite3.Connection, decision: Decision) -> None:
+def add_decision(db: Database, decision: Decision) -> None:
     payload = {"articles": list(decision.articles), "rest": list(decision.rest)}
-    conn.execute("INSERT INTO decisions (kind, payload) VALUES (?, ?)",
+    db.execute("INSERT INTO decisions (kind, payload) VALUES (?, ?)",
                  (decision.kind, json.dumps(payload)))
 
 
-def window(conn: sqlite3.Connection, seeds: Iterable[str], rules: list[Decision]) -> set[str]:
+def window(db: Database, seeds: Iterable[str], rules: list[Decision]) -> set[str]:
     """The seeds, articles published near them, and whole events (and decisions) they touch."""
     ids = set(seeds)
-    dates = [r[0] for r in _select(conn, "SELECT published FROM articles WHERE id IN", ids) if r[0]]
+    dates = [r[0] for r in _select(db, "SELECT published FROM articles WHERE id IN", ids) if r[0]]
     undated = len(dates) < len(ids)
     for lo, hi in _ranges(dates):
-        ids.update(r[0] for r in conn.execute(
+        ids.update(r[0] for r in db.execute(
             "SELECT id FROM articles WHERE published BETWEEN ? AND ?", (lo, hi)))
     if undated:
-        ids.update(r[0] for r in conn.execute(
+        ids.update(r[0] for r in db.execute(
             "SELECT id FROM articles ORDER BY seq DESC LIMIT ?", (RECENT_UNDATED,)))
     while True:  # close over events and over the articles a decision binds together
-        evs = {r[0] for r in _select(conn, "SELECT event_id FROM articles WHERE id IN", ids) if r[0]}
+        evs = {r[0] for r in _select(db, "SELECT event_id FROM articles WHERE id IN", ids) if r[0]}
         grown = set(ids)
         for eid in evs:
-            grown.update(events.article_ids(conn, eid))
+            grown.update(events.article_ids(db, eid))
         for d in rules:
             bound = set(d.articles) | set(d.rest)
             if bound & grown:
                 grown |= bound
-        grown = {r[0] for r in _select(conn, "SELECT id FROM articles WHERE id IN", grown)}
+        grown = {r[0] for r in _select(db, "SELECT id FROM articles WHERE id IN", grown)}
         if grown == ids:
             return ids
         ids = grown
@@ -75,49 +76,49 @@ def _ranges(dates: list[str]) -> list[tuple[str, str]]:
     return [(lo.isoformat(), hi.isoformat() + "~") for lo, hi in spans]
 
 
-def _select(conn: sqlite3.Connection, sql: str, ids: Iterable[str]) -> list[sqlite3.Row]:
+def _select(db: Database, sql: str, ids: Iterable[str]) -> list[Any]:
     items = list(ids)
-    out: list[sqlite3.Row] = []
+    out: list[Any] = []
     for i in range(0, len(items), 500):
         chunk = items[i : i + 500]
-        out.extend(conn.execute(f"{sql} ({','.join('?' * len(chunk))})", chunk).fetchall())
+        out.extend(db.execute(f"{sql} ({','.join('?' * len(chunk))})", chunk).fetchall())
     return out
 
 
 def regroup(
-    conn: sqlite3.Connection, pipeline: Pipeline, seeds: Iterable[str], *, force: bool = False
+    db: Database, pipeline: Pipeline, seeds: Iterable[str], *, force: bool = False
 ) -> list[str]:
     """Regroup around ``seeds`` and re-brief every event whose articles changed (all with
     ``force``). Returns the ids of the events written. Call inside a write transaction."""
-    rules = decisions(conn)
-    ids = window(conn, seeds, rules)
+    rules = decisions(db)
+    ids = window(db, seeds, rules)
     if not ids:
         return []
-    by_id = articles.load(conn, ids)
+    by_id = articles.load(db, ids)
     ordered = sorted(by_id.values(), key=lambda a: a.published or "9999")  # stable: ingest order
     before: dict[str, str | None] = {}
     old_members: dict[str, frozenset[tuple[str, str, str | None]]] = {}
-    for r in _select(conn, "SELECT id, event_id FROM articles WHERE id IN", ids):
+    for r in _select(db, "SELECT id, event_id FROM articles WHERE id IN", ids):
         before[r[0]] = r[1]
     for eid in {e for e in before.values() if e}:
-        old_members[eid] = membership(events.stories(conn, eid))
+        old_members[eid] = membership(events.stories(db, eid))
     groups = normalise(pipeline.grouper.group(ordered).events, set(by_id))
     groups = apply_decisions(groups, rules)
-    plan = assign_ids(groups, before, events.created_order(conn), lambda: events.new_event(conn))
+    plan = assign_ids(groups, before, events.created_order(db), lambda: events.new_event(db))
     written: list[str] = []
     for eid, group in plan.events:
-        events.place(conn, eid, group.stories)
+        events.place(db, eid, group.stories)
     for old, new in plan.redirects.items():
-        events.redirect(conn, old, new)
+        events.redirect(db, old, new)
     for eid, group in plan.events:
-        if force or membership(group.stories) != old_members.get(eid) or _stale(conn, eid):
-            events.save_briefing(conn, pipeline.brief_event(group, by_id))
+        if force or membership(group.stories) != old_members.get(eid) or _stale(db, eid):
+            events.save_briefing(db, pipeline.brief_event(group, by_id))
             written.append(eid)
-    events.drop_empty(conn)
+    events.drop_empty(db)
     return written
 
 
-def _stale(conn: sqlite3.Connection, event_id: str) -> bool:
-    row = conn.execute("SELECT briefing IS NULL FROM events WHERE id = ?", (event_id,)).fetchone()
+def _stale(db: Database, event_id: str) -> bool:
+    row = db.execute("SELECT briefing IS NULL FROM events WHERE id = ?", (event_id,)).fetchone()
     return bool(row and row[0])
 

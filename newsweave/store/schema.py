@@ -1,9 +1,13 @@
-"""The store's schema, versioned with ``PRAGMA user_version``; migrations run on open, in order."""
+"""The store's schema and its migrations, run on open, in order. Each step has a SQLite and a
+PostgreSQL form; the version is ``PRAGMA user_version`` on SQLite and ``meta.schema_version`` on
+PostgreSQL (``Database.version``)."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+
+from newsweave.store.db import Database
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -74,9 +78,73 @@ INSERT INTO meta(key, value) VALUES ('next_event', '1');
 """
 
 
-def _v1(conn: sqlite3.Connection) -> None:
+# PostgreSQL: the same tables; text compares byte-wise (COLLATE "C") as on SQLite, so dates and
+# ids order the same whatever the server's locale; search reads a tsvector the store fills.
+_PG_V1 = """
+CREATE TABLE meta (key TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE events (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  created BIGINT NOT NULL,
+  title TEXT COLLATE "C" NOT NULL DEFAULT '',
+  first_seen TEXT COLLATE "C", last_seen TEXT COLLATE "C",
+  n_articles INTEGER NOT NULL DEFAULT 0,
+  n_outlets INTEGER NOT NULL DEFAULT 0,
+  n_independent INTEGER NOT NULL DEFAULT 0,
+  briefing TEXT,
+  updated TEXT
+);
+CREATE INDEX events_recent ON events(last_seen DESC, created DESC);
+CREATE TABLE articles (
+  seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  id TEXT COLLATE "C" NOT NULL UNIQUE,
+  hash TEXT COLLATE "C" NOT NULL UNIQUE,
+  raw BYTEA NOT NULL,
+  path TEXT, url TEXT, outlet TEXT COLLATE "C", author TEXT, published TEXT COLLATE "C", title TEXT,
+  lang TEXT NOT NULL DEFAULT 'en',
+  text TEXT NOT NULL,
+  removed TEXT NOT NULL DEFAULT '[]',
+  event_id TEXT COLLATE "C" REFERENCES events(id) ON DELETE SET NULL,
+  story TEXT COLLATE "C", copy_of TEXT COLLATE "C",
+  added TEXT NOT NULL DEFAULT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  fts TSVECTOR NOT NULL DEFAULT ''
+);
+CREATE INDEX articles_event ON articles(event_id);
+CREATE INDEX articles_published ON articles(published);
+CREATE INDEX articles_outlet ON articles(outlet);
+CREATE INDEX articles_fts ON articles USING gin (fts);
+CREATE TABLE stories (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  event_id TEXT COLLATE "C" NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+  original TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX stories_event ON stories(event_id);
+CREATE TABLE redirects (old TEXT COLLATE "C" PRIMARY KEY, new TEXT COLLATE "C" NOT NULL);
+CREATE TABLE citations (
+  article_id TEXT COLLATE "C" NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
+  event_id TEXT COLLATE "C" NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL, start INTEGER NOT NULL, "end" INTEGER NOT NULL
+);
+CREATE INDEX citations_article ON citations(article_id);
+CREATE INDEX citations_event ON citations(event_id);
+CREATE TABLE decisions (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('merge', 'split', 'unlink')),
+  payload TEXT NOT NULL,
+  made TEXT NOT NULL DEFAULT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+);
+INSERT INTO meta(key, value) VALUES ('next_event', '1');
+"""
+
+
+def _v1(db: Database) -> None:
     for statement in _split(_V1):
-        conn.execute(statement)
+        db.execute(statement)
+
+
+def _pg_v1(db: Database) -> None:
+    for statement in _PG_V1.split(";"):
+        if statement.strip():
+            db.execute(statement.strip())
 
 
 def _split(script: str) -> list[str]:
@@ -93,26 +161,39 @@ def _split(script: str) -> list[str]:
     return [s for s in out if s]
 
 
-def _v2(conn: sqlite3.Connection) -> None:
+def _v2(db: Database) -> None:
     """Events keep their summary's first sentence, so lists show it without the briefing."""
-    conn.execute("ALTER TABLE events ADD COLUMN lede TEXT NOT NULL DEFAULT ''")
-    conn.execute(
+    db.execute("ALTER TABLE events ADD COLUMN lede TEXT NOT NULL DEFAULT ''")
+    db.execute(
         "UPDATE events SET lede = coalesce(json_extract(briefing, '$.summary[0].text'), '')"
         " WHERE briefing IS NOT NULL"
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+def _pg_v2(db: Database) -> None:
+    db.execute("ALTER TABLE events ADD COLUMN lede TEXT NOT NULL DEFAULT ''")
+    db.execute(
+        "UPDATE events SET lede = coalesce(briefing::jsonb #>> '{summary,0,text}', '')"
+        " WHERE briefing IS NOT NULL"
+    )
+
+
+Step = Callable[[Database], None]
+# One entry per version; each names its form for every backend (``Database.backend``).
+MIGRATIONS: list[dict[str, Step]] = [
+    {"sqlite": _v1, "postgresql": _pg_v1},
+    {"sqlite": _v2, "postgresql": _pg_v2},
+]
 VERSION = len(MIGRATIONS)
 
 
-def migrate(conn: sqlite3.Connection) -> None:
+def migrate(db: Database) -> None:
     """Bring the schema to ``VERSION``, atomically; safe when two processes open a new store."""
-    if conn.execute("PRAGMA user_version").fetchone()[0] == VERSION:
+    if db.version() == VERSION:
         return
-    conn.execute("BEGIN IMMEDIATE")
+    db.begin_write()
     try:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        version = db.version()
         if version > VERSION:
             from newsweave.errors import StoreError
 
@@ -121,9 +202,9 @@ def migrate(conn: sqlite3.Connection) -> None:
                 "upgrade newsweave"
             )
         for step in MIGRATIONS[version:]:
-            step(conn)
-        conn.execute(f"PRAGMA user_version = {VERSION}")
+            step[db.backend](db)
+        db.set_version(VERSION)
     except BaseException:
-        conn.execute("ROLLBACK")
+        db.rollback()
         raise
-    conn.execute("COMMIT")
+    db.commit()

@@ -18,13 +18,13 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 def create_app(db: str | Path, allowed_hosts: list[str] | None = None) -> FastAPI:
-    """The ASGI app serving the store at ``db`` (which must exist); with ``allowed_hosts`` it
-    answers only requests whose Host header names one of them."""
+    """The ASGI app serving the store at ``db`` (a SQLite file, which must exist, or a PostgreSQL
+    URL); with ``allowed_hosts`` it answers only requests whose Host header names one of them."""
     try:
         from newsweave.web.app import build
     except ModuleNotFoundError as exc:
         raise NotInstalled(exc.name or "fastapi", "web") from None
-    return build(Path(db), allowed_hosts)
+    return build(db, allowed_hosts)
 
 
 def serve(db: str | Path, host: str = "127.0.0.1", port: int = 8000) -> None:

@@ -41,7 +41,7 @@ ArticleId = Annotated[str, PathParam(pattern=ID, description="An article id (URL
 class Stores:
     """One read-only connection per server thread; writes (corrections) open their own."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: str | Path) -> None:
         self.db = db
         self.local = threading.local()
         self.lock = threading.Lock()
@@ -75,8 +75,10 @@ def _templates() -> jinja2.Environment:
     return env
 
 
-def build(db: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
-    if not db.exists():
+def build(db: str | Path, allowed_hosts: list[str] | None = None) -> FastAPI:
+    from newsweave.store.db import is_url
+
+    if not is_url(db) and not Path(db).exists():
         raise UsageError(f"{db}: no such store; create one with: newsweave ingest PATH --db {db}")
     stores = Stores(db)
     stores.read()  # fail at start-up, not on the first request, if the store is unreadable
