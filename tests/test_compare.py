@@ -97,6 +97,14 @@ def test_owners_that_do_not_cover_each_other_keep_unplaced_apart() -> None:
     assert sorted(align(items)) == [[0], [1], [2]]
 
 
+def test_unplaced_figure_joins_the_one_placed_group_of_its_kind() -> None:
+    items = [
+        item(1, 40000, "low", story="a", unit="units", verb="recalled", places=("Portevia",)),
+        item(2, 40000, "low", story="b", unit="units", verb="recalled"),
+    ]
+    assert align(items) == [[0, 1]]
+
+
 def test_later_version_supersedes_and_is_not_a_second_source() -> None:
     items = [
         item(1, 270, "low", story="wire", published="2024-03-11"),

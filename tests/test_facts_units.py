@@ -143,6 +143,8 @@ def test_relative_dates_against_publication(sentence: str, expected: str) -> Non
         ("It won 48 of the 59 seats.", "en", 48, "seats", None),
         ("The party has a majority of 80 seats.", "en", 80, "seats", "margin"),
         ("Plus de 2 000 personnes ont fui.", "fr", 2000, "people", None),
+        ("Crews race to save dam as 1,200 flee town", "en", 1200, "people", None),
+        ("Engineers will open two of the dam's floodgates.", "en", 2, "floodgate", None),
     ],
 )
 def test_what_a_figure_counts(text: str, lang: str, value: float, unit: str, part: str | None) -> None:
@@ -245,3 +247,29 @@ def test_weekday_looks_ahead_only_after_a_future_cue() -> None:
     assert ("2026-03-09", "day") in got  # announced on Monday: the past Monday
     assert ("2026-03-13", "day") in got  # will decide on Friday: the coming Friday
     assert ("2025-01-01", "year") in got  # last year: a year, not New Year's Day
+
+
+def test_the_counted_noun_is_not_also_the_verb() -> None:
+    (found,) = find_claims("Lumetra has received 31 reports of overheating batteries.", "en", None,
+                           DateResolver(None))
+    assert found.subject == "reports"
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("It has 31 reports about its Glide 3 scooter.", [31]),
+        ("It was a Category 4 storm that hit 120 homes.", [120]),
+        ("The Conservatives have 365 seats, while Labour have 203.", [365, 203]),
+        ("Officials counted 12 boats.", [12]),
+    ],
+)
+def test_a_number_in_a_name_is_not_a_count(text: str, values: list[float]) -> None:
+    found = find_claims(text, "en", None, DateResolver(None))
+    assert [f.figure.value for f in found] == values
+
+
+def test_a_surname_speaker_finds_the_person_the_tagger_called_an_org() -> None:
+    text = 'Chief engineer Marta Ilves spoke first. "It will hold," Ilves said.'
+    idx = index({"a": [("Marta Ilves", "ORG")]}, {"a": text})
+    assert [q.speaker for q in find_quotes(text, "a", idx)] == ["Marta Ilves"]

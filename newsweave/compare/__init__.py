@@ -69,8 +69,9 @@ def align(items: Sequence[Aligned]) -> list[list[int]]:
             groups[(unit, verb, places, part)].append(i)
         else:
             pending.append(i)
-    # Unplaced figures with a verb: their own group, unless a placed group of that kind names
-    # several places and covers all the others' (the total: "Turkey and Syria" over "Turkey").
+    # Unplaced figures with a verb join the one placed group of their kind (an event in one
+    # place), or a placed group naming several places that covers all the others' (the total:
+    # "Turkey and Syria" over "Turkey"); else their own group (one country's toll is no total).
     placed_of: dict[tuple[str | None, str | None], list[Key]] = defaultdict(list)
     for k in groups:
         if k[2] and k[3] is None:
@@ -81,7 +82,9 @@ def align(items: Sequence[Aligned]) -> list[list[int]]:
         if (unit, verb) not in target_of:
             placed = placed_of[(unit, verb)]
             widest = max(placed, key=lambda k: (len(k[2]), len(groups[k]))) if placed else None
-            covers = widest is not None and len(widest[2]) > 1 and all(k[2] <= widest[2] for k in placed)
+            covers = widest is not None and (len(placed) == 1 or len(widest[2]) > 1) and all(
+                k[2] <= widest[2] for k in placed
+            )
             target_of[(unit, verb)] = widest if widest and covers else (unit, verb, frozenset(), None)
         groups[target_of[(unit, verb)]].append(i)
     # Figures without a verb join the largest group of their kind with the same places whose

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from newsweave.facts.entities import EntityIndex
+from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold
 from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import SPEECH, event_verb, part_of_whole, unit_after, unit_before, window
@@ -72,10 +73,17 @@ def _as_of(dates: list[DateMention], after: int) -> str | None:
 
 
 def _model_number(s: str, f: Figure) -> bool:
-    """'2.5 million Note 7s': a number in a product's name right after a count is not a count."""
+    """'2.5 million Note 7s', 'its Glide 3 scooter': a number in a name is not a count."""
     before = s[max(0, f.start - 40) : f.start]
     named = re.search(r"\d[^\d]{0,30}\b[A-Z][\w\-]*\s?$", before)
-    return bool(named) and not re.search(r"[,;:]\s*\S*\s?$", before)
+    if named and not re.search(r"[,;:]\s*\S*\s?$", before):
+        return True
+    # One or two plain digits between a capitalised word inside the sentence and a common noun:
+    # "its Glide 3 scooter", "a Category 4 storm" (not "March 3 vote"; not "Labour 203; the SNP 48").
+    title = re.search(r"(?<=[a-z] )([A-Z][\w\-]*) $", s[: f.start])
+    noun = re.match(r" [a-z]{3,}\b", s[f.end :])
+    plain = s[f.start : f.end].isdigit() and len(s[f.start : f.end]) <= 2
+    return title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS
 
 
 def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
@@ -112,7 +120,7 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit, unit_c = prev.unit, prev.unit_concept
         if spelled and (unit is None or f.value < 2):
             continue  # "two said ...", "one young officer": no count of anything named
-        verb, verb_c = (None, implied) if implied else event_verb(left, right)
+        verb, verb_c = (None, implied) if implied else event_verb(left, right, unit)
         if verb_c is None and inherited and prev is not None:
             verb, verb_c = prev.verb, prev.verb_concept
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's

@@ -193,9 +193,10 @@ class _Speakers:
             return ent.name
         core = strip_titles(name)
         last = fold(core.split()[-1]) if core else ""
-        people = {
-            e.name for e in self.index.entities if e.type == "PERSON" and fold(e.name.split()[-1]) == last
-        }
+        same = [e for e in self.index.entities if fold(e.name.split()[-1]) == last]
+        people = {e.name for e in same if e.type == "PERSON"}
+        if not people:  # a speaker is a person: "Marta Ilves" the tagger called an ORG
+            people = {e.name for e in same if len(e.name.split()) in (2, 3)}
         return people.pop() if len(people) == 1 else None
 
 

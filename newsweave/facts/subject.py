@@ -59,6 +59,8 @@ _CONTAINER = re.compile(
 _SAMPLE = re.compile(r"\binterview|\bspoke (?:to|with)\b|\bspoken to\b|\bwe met\b|\bsurvey|\bpolled\b", re.I)
 
 Unit = tuple[str | None, str | None, str | None]  # surface, unit concept, implied event concept
+_NONE: Unit = (None, None, None)
+_HUMAN = frozenset({"left", "killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
 
 
 def concept(word: str, table: Mapping[str, object]) -> str | None:
@@ -108,6 +110,11 @@ def unit_after(right: str) -> Unit:
             return low, unit, verb
         if low in _STOP or _is_verb_form(low):
             break
+        verb = None if tok[:1].isupper() else concept(tok, VERB_CONCEPTS)
+        if verb is not None:  # "1,200 flee": the event's verb; who does it is implied
+            return ("people", "people", VERB_CONCEPTS[verb]) if VERB_CONCEPTS[verb] in _HUMAN else _NONE
+        if low.endswith(("'s", "’s")):  # "two of the dam's floodgates": the owner, not what is counted
+            continue
         if tok[:1].isupper():
             named.append(tok)
             continue
@@ -142,11 +149,14 @@ def unit_before(left: str) -> Unit:
     return None, None, None
 
 
-def event_verb(left: str, right: str) -> tuple[str | None, str | None]:
+def event_verb(left: str, right: str, unit: str | None = None) -> tuple[str | None, str | None]:
     """The event verb of the figure's clause: one governing it ("will replace all 2.5 million"),
-    else the words after the figure first."""
+    else the words after the figure first; never the counted noun itself ("31 reports")."""
     before = list(reversed(TOKEN.findall(left)[-8:]))
-    for tok in before[:3] + TOKEN.findall(right)[:8] + before[3:]:
+    after = TOKEN.findall(right)[:8]
+    if unit and after and after[0].lower() == unit.split()[0]:
+        after = after[1:]
+    for tok in before[:3] + after + before[3:]:
         c = None if tok.endswith("ly") else concept(tok, VERB_CONCEPTS)
         if c is not None:
             return tok.lower(), VERB_CONCEPTS[c]
