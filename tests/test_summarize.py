@@ -129,6 +129,9 @@ def test_strip_dateline(text: str, skipped: str) -> None:
         ("Heavy rain fell on Marrowby on Monday.", False),
         ("Theodora Quill, the mayor, ordered an evacuation.", False),
         ("Thessaly Water said the dam was safe.", False),
+        ("Though he crossed the first barricade, he hit a car.", True),
+        ("Even those who stayed were told to pack.", True),
+        ("When the river rose, the mayor of Kell ordered an evacuation.", False),
     ],
 )
 def test_opens_unresolved(sentence: str, unresolved: bool) -> None:

@@ -38,7 +38,7 @@ _LETTERS = re.compile(r"[^\W\d_]")
 _ANAPHORIC = re.compile(
     r"^(?:``|[\"“‘'])?\s*(?:he|she|it|they|them|his|her|its|their|this|that|these|those|such|"
     r"there|here|both|another|also|however|but|and|or|so|then|thus|therefore|meanwhile|moreover|"
-    r"furthermore|nonetheless|nevertheless|still|yet|instead|indeed|otherwise|likewise|"
+    r"furthermore|nonetheless|nevertheless|still|yet|instead|indeed|otherwise|likewise|even|"
     r"similarly|again|besides|the\s+(?:latter|former|same)|in\s+addition|"
     r"as\s+a\s+result|at\s+the\s+same\s+time|even\s+so|for\s+example|in\s+fact)\b",
     re.IGNORECASE,
@@ -58,12 +58,20 @@ class Candidate:
 
 
 _REPLY = re.compile(r"(?:yes|no|well|sure),", re.IGNORECASE)  # answers a question asked before
+# An opening clause, then a pronoun as the subject: "Though he broke through ..., he also hit".
+_CLAUSE_THEN_PRONOUN = re.compile(
+    r"(?:though|although|while|when|after|before|as|because|since|if|once|unless)\b[^,;]{0,120},\s+"
+    r"(?:he|she|they|it|his|her|their)\b",
+    re.IGNORECASE,
+)
 
 
 def opens_unresolved(sentence: str) -> bool:
     """True when a sentence cannot open a summary: leading pronoun, connective or open quote."""
     s = sentence.lstrip()
-    return bool(_ANAPHORIC.match(s) or _REPLY.match(s)) or s.startswith(_OPEN_QUOTES)
+    return bool(_ANAPHORIC.match(s) or _REPLY.match(s) or _CLAUSE_THEN_PRONOUN.match(s)) or s.startswith(
+        _OPEN_QUOTES
+    )
 
 
 def strip_dateline(text: str, start: int, end: int) -> int:
