@@ -14,7 +14,9 @@ Link = Callable[[Any], str]  # where a cited fact (anything with article/start/e
 
 
 def _same_text(text: str) -> str:
-    return " ".join(text.split())
+    """Equal for the same sentence in two copies: spacing and casing aside (a copy's injected
+    Title-Case repaired differently is still the same sentence)."""
+    return " ".join(text.casefold().split())
 
 
 @dataclass(slots=True)
@@ -35,10 +37,13 @@ def cited_once(
     outlet: Callable[[str], str], link: Link,
 ) -> list[Cited]:
     """Facts repeated by copies and by other sources, folded into one line each, in first-seen
-    order; each keeps a link to the exact span in every article that states it."""
+    order, worded as the earliest-cited source words it (an original before its copies); each
+    keeps a link to the exact span in every article that states it."""
     out: dict[Hashable, Cited] = {}
     for it in items:
         entry = out.setdefault(key(it), Cited(it))
+        if cite(it.article) < cite(entry.item.article):
+            entry.item = it
         if all(n != cite(it.article) for n, _ in entry.cites):
             entry.cites.append((cite(it.article), link(it)))
         if outlet(it.article) not in entry.outlets:
