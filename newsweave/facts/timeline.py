@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -37,6 +37,20 @@ _FUTURE = re.compile(
     r"set to|to attend|to meet|next|tomorrow|va|vont|irá|wird|werden)\b",
     re.IGNORECASE,
 )
+# The same patterns without IGNORECASE, run on lowercased text (about three times faster).
+_LOWER = {p: re.compile(p.pattern) for p in (_EXPLICIT, _WEEKDAY, _RELATIVE, _FUTURE)}
+
+
+def _finditer(pattern: re.Pattern[str], text: str, low: str) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches in ``text``, found in ``low`` (its lowercase) when the offsets agree."""
+    return _LOWER[pattern].finditer(low) if len(low) == len(text) else pattern.finditer(text)
+
+
+def _search(pattern: re.Pattern[str], text: str, low: str, end: int) -> re.Match[str] | None:
+    """``pattern.search(text, 0, end)``, run on ``low`` like ``_finditer``."""
+    return _LOWER[pattern].search(low, 0, end) if len(low) == len(text) else pattern.search(text, 0, end)
+
+
 _VAGUE = frozenset({"last week", "last month", "last year", "next month", "next year"})
 _REL_DAYS = {
     "yesterday": -1,
@@ -103,23 +117,24 @@ class DateResolver:
     def find(self, sentence: str) -> list[DateMention]:
         out: list[DateMention] = []
         year = self.base.year if self.base else None
-        for m in _EXPLICIT.finditer(sentence):
+        low = sentence.lower()
+        for m in _finditer(_EXPLICIT, sentence, low):
             d = self._explicit(m, year)
             if d:
                 out.append(DateMention(m.start(), m.end(), d.isoformat()))
         taken = [(d.start, d.end) for d in out]
-        for m in _WEEKDAY.finditer(sentence):
+        for m in _finditer(_WEEKDAY, sentence, low):
             if any(a <= m.start("wd") < b for a, b in taken):
                 continue
             wd = WEEKDAYS[m.group("wd").lower()]
             # "would decide on Wednesday" looks ahead; "announced on Monday that it would" does not
-            future = bool(_FUTURE.search(sentence, 0, m.start()))
+            future = bool(_search(_FUTURE, sentence, low, m.start()))
             d = self.weekday(wd, (m.group("mod") or "").lower(), future)
             if d:
                 owner = sentence[m.end() : m.end() + 2] in ("'s", "’s")
                 out.append(DateMention(m.start(), m.end(), d.isoformat(), names_event=owner))
         if self.base is not None:
-            for m in _RELATIVE.finditer(sentence):
+            for m in _finditer(_RELATIVE, sentence, low):
                 rel = m.group("rel").lower()
                 d = self._relative(rel)
                 if d:
@@ -162,12 +177,13 @@ def resolvers(articles: Sequence[Article], stories: Sequence[Story] = ()) -> dic
     published = {a.id: parse_day(a.published) for a in articles}
     of_original = {aid: published.get(s.original) for s in stories for aid in s.articles}
     out = {a.id: DateResolver(published[a.id] or of_original.get(a.id)) for a in articles}
+    named = {a.id: list(_finditer(_WEEKDAY, a.text, a.text.lower())) for a in articles}
     votes: dict[int, Counter[date]] = {}
     for a in articles:
         r = out[a.id]
         if r.base is None:
             continue
-        for m in _WEEKDAY.finditer(a.text):
+        for m in named[a.id]:
             wd = WEEKDAYS[m.group("wd").lower()]
             d = r.weekday(wd, (m.group("mod") or "").lower(), False)
             if d is not None:
@@ -176,7 +192,7 @@ def resolvers(articles: Sequence[Article], stories: Sequence[Story] = ()) -> dic
     for a in articles:
         r = out[a.id]
         if r.base is None:
-            mentioned = {WEEKDAYS[m.group("wd").lower()] for m in _WEEKDAY.finditer(a.text)}
+            mentioned = {WEEKDAYS[m.group("wd").lower()] for m in named[a.id]}
             r.anchors = {wd: d for wd, d in anchors.items() if wd in mentioned}
     return out
 
