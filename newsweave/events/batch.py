@@ -1,41 +1,50 @@
-"""``newsweave cluster``: the contract's benchmark mode over an articles JSONL file."""
+"""``newsweave cluster``: the contract's benchmark mode over an articles JSONL file.
+
+The input is read lazily; each partition is cleaned and turned into grouping features on a
+worker process (no NER: grouping does not use it), and only the ids and features come back, so
+the driver holds a few KB per article whatever the texts' length. Grouping runs on the driver.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from newsweave.clean import clean_document
+from newsweave.engine import Engine, partitions
 from newsweave.errors import InputError
 from newsweave.events import make_grouper
-from newsweave.events.grouper import parallel_map
 from newsweave.jsonl import iter_objects
-from newsweave.pipeline import unique_ids
-from newsweave.records import RawDocument, safe_id
+from newsweave.pipeline import clean_partition, unique_ids
+from newsweave.records import Article, RawDocument, safe_id
+
+PARTITION = 64  # articles per task: small enough to keep both workers busy to the end
+WARM_UP = (
+    "Harbour officials in Velmora said on Tuesday that 12 boats were damaged when a storm hit "
+    "the coast of Norway, and the mayor, Ada Linn, promised help."
+)  # an invented article whose cleaning loads every model and table the common path uses
 
 
-def cluster_jsonl(path: Path, on_error: Callable[[InputError], None]) -> tuple[list[str], int]:
-    """One ``{"id", "event", "story"}`` line per valid input article, in input order."""
-    docs: list[RawDocument] = []
-    for n, obj in iter_objects(path, on_error):
-        text, html = obj.get("text"), obj.get("html")
-        if not isinstance(text, str) and not isinstance(html, str):
-            on_error(InputError(f"{path}:{n}", "article has neither 'text' nor 'html'"))
-            continue
-        doc = RawDocument(
-            id=safe_id(str(obj.get("id", n))),
-            text=text if isinstance(text, str) else None,
-            html=html if isinstance(html, str) else None,
-            url=obj.get("url"),
-            title=obj.get("title"),
-            date=obj.get("date"),
-            lang=obj.get("lang"),
-            fmt="jsonl",
-        )
-        docs.append(doc)
-    articles = parallel_map(clean_document, docs)
-    del docs
+def cluster_jsonl(
+    path: Path, on_error: Callable[[InputError], None], engine: Engine | None = None
+) -> tuple[list[str], int]:
+    """One ``{"id", "event", "story"}`` line per valid input article, in input order.
+
+    The per-article work runs on ``engine``; by default on a process pool over every core."""
+    own = engine is None
+    engine = engine or cluster_engine()
+    articles: list[Article] = []
+    parts = partitions(_documents(path, on_error), PARTITION)
+    try:
+        for part in engine.map_partitions(cluster_partition, parts):
+            for item in part:
+                if isinstance(item, InputError):
+                    on_error(item)
+                else:
+                    articles.append(item)
+    finally:
+        if own:
+            engine.close()
     unique_ids(articles)
     grouping = make_grouper().group(articles)
     event_of: dict[str, str] = {}
@@ -48,3 +57,42 @@ def cluster_jsonl(path: Path, on_error: Callable[[InputError], None]) -> tuple[l
         json.dumps({"id": a.id, "event": event_of[a.id], "story": story_of[a.id]}) + "\n" for a in articles
     ]
     return lines, len(lines)
+
+
+def _documents(path: Path, on_error: Callable[[InputError], None]) -> Iterator[RawDocument]:
+    for n, obj in iter_objects(path, on_error):
+        text, html = obj.get("text"), obj.get("html")
+        if not isinstance(text, str) and not isinstance(html, str):
+            on_error(InputError(f"{path}:{n}", "article has neither 'text' nor 'html'"))
+            continue
+        yield RawDocument(
+            id=safe_id(str(obj.get("id", n))),
+            text=text if isinstance(text, str) else None,
+            html=html if isinstance(html, str) else None,
+            url=obj.get("url"),
+            title=obj.get("title"),
+            date=obj.get("date"),
+            lang=obj.get("lang"),
+            fmt="jsonl",
+        )
+
+
+def cluster_partition(docs: list[RawDocument]) -> list[Article | InputError]:
+    """Clean a partition and compute its grouping features (on a worker). Of each article only
+    the id and the features go back: grouping reads nothing else."""
+    return [
+        item if isinstance(item, InputError) else Article(id=item.id, text="", features=item.features)
+        for item in clean_partition(docs)
+    ]
+
+
+def warm_up() -> None:
+    """Load what the per-article work needs (language model, gazetteer, MinHash permutations)
+    once, before the workers fork, so that they share it instead of each loading its own."""
+    clean_partition([RawDocument(id="warm-up", text=WARM_UP)])
+
+
+def cluster_engine(workers: int | None = None) -> Engine:
+    from newsweave.engine.pool import ProcessEngine
+
+    return ProcessEngine(workers, preload=warm_up)

@@ -20,6 +20,7 @@ import numpy as np
 import py3langid
 
 from newsweave.events.gazetteer import country_codes
+from newsweave.events.nearcopy import signature
 from newsweave.records import Article
 
 # A token: a run of letters/digits, keeping inner separators of numbers ("15,383", "2.5", "4-2").
@@ -69,6 +70,7 @@ class Features:
     weights: np.ndarray  # countries: what survives translation), ascending keys, raw weights
     numbers: frozenset[int]  # keys of the number anchors
     copy_sh: np.ndarray  # sampled hashes of the 5-word shingles (near copies)
+    sig: np.ndarray  # MinHash signature of ``copy_sh`` (LSH candidates for near copies)
     spin_sh: np.ndarray  # of the skeleton (names, numbers, short words): survives synonym spinning
     year: int | None  # publication year (years the text mentions proved too noisy a clock)
     wire: bool  # carries a wire credit such as "(AP)"
@@ -141,11 +143,13 @@ def extract(article: Article) -> Features:
     day = _day(article)
     year = date.fromordinal(day).year if day else None
     keys, weights, numbers = _bag(terms, anchors)
+    copy_sh = shingles(words, SHINGLE)
     return Features(
         id=article.id,
         day=day,
         lang=article.lang if article.lang else detect_lang(article.text),
-        copy_sh=shingles(words, SHINGLE),
+        copy_sh=copy_sh,
+        sig=signature(copy_sh),
         keys=keys,
         weights=weights,
         numbers=numbers,

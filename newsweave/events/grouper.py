@@ -4,28 +4,25 @@ names), then average-link clustering over the candidate graph, then stories insi
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from functools import cache
 from typing import TypeVar
 
 import numpy as np
-from datasketch import MinHash, MinHashLSH
 from scipy import sparse
+from scipy.sparse.csgraph import connected_components
 
 from newsweave.events.features import BUCKETS, features_of
 from newsweave.events.guards import TimeSpan
-from newsweave.events.linkage import UnionFind, average_link
+from newsweave.events.linkage import average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
+from newsweave.events.nearcopy import distinct, near_copy_pairs
 from newsweave.events.stories import make_event, split_stories
 from newsweave.records import Article, Grouping
 
 TOP_TERMS = 30  # each article is indexed under its highest-weighted terms and names
 POSTING_WINDOW = 10  # in one posting list (ordered by date, then input), an article meets the next 30
 NEIGHBOURS = 25  # edges kept per article, the most similar first
-NUM_PERM = 64  # MinHash permutations for the near-copy index
-COPY_JACCARD = 0.5  # near-copies by LSH are joined to one event whatever else they say
 BOILERPLATE_EVENTS = 3  # a shingle in this many events is page furniture, not reporting
 PARALLEL_MIN = 2000  # below this many articles, worker processes cost more than they save
 PARALLEL_CHUNK = 256
@@ -71,111 +68,98 @@ def language_idf(docs: Sequence[Doc], vocab: Vocabulary, keys: np.ndarray, rows:
     return np.where(keys >= BUCKETS, idf, np.minimum(idf, within))
 
 
+def top_terms(m: sparse.csr_matrix, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """(row, column) of each row's ``k`` highest weights (ties: the lower column first)."""
+    rows = np.repeat(np.arange(m.shape[0]), np.diff(m.indptr))
+    order = np.argsort(2.0 * rows + (1.0 - m.data), kind="stable")  # by row, weight descending
+    rank = np.arange(len(order)) - m.indptr[rows[order]]
+    keep = order[rank < k]
+    return rows[keep], m.indices[keep]
+
+
 def candidate_pairs(docs: Sequence[Doc], m: sparse.csr_matrix) -> np.ndarray:
-    """(i, j) pairs with i < j sharing a top term, each posting walked in a sliding window."""
-    order = sorted(range(len(docs)), key=lambda i: (docs[i].day or 0, i))
-    cols, rows = [], []
-    for i in order:
-        lo, hi = m.indptr[i], m.indptr[i + 1]
-        top = m.indices[lo:hi][np.argsort(-m.data[lo:hi], kind="stable")[:TOP_TERMS]]
-        cols.append(top)
-        rows.append(np.full(len(top), i, dtype=np.int64))
-    if not cols:
-        return np.zeros((0, 2), dtype=np.int64)
-    col, row = np.concatenate(cols), np.concatenate(rows)
-    # postings: articles grouped by term, each group in date-then-input order (stable sort)
-    by_term = np.argsort(col, kind="stable")
+    """(i, j) pairs with i < j sharing a top term, each posting walked in a sliding window;
+    dated pairs further apart than the window are left out (they cannot be one event)."""
+    n = len(docs)
+    day = np.array([d.day if d.day is not None else -1 for d in docs], dtype=np.int64)
+    position = np.empty(n, dtype=np.int64)  # postings are in date-then-input order
+    position[np.lexsort((np.arange(n), np.maximum(day, 0)))] = np.arange(n)
+    row, col = top_terms(m, TOP_TERMS)
+    by_term = np.argsort(col.astype(np.int64) * n + position[row])
     col, row = col[by_term], row[by_term]
-    chunks = []
-    for off in range(1, POSTING_WINDOW + 1):
-        same = col[off:] == col[:-off]
-        if not same.any():
+    codes = []  # pair i < j as i * n + j, distinct within each step (a pair sharing several top
+    for off in range(1, POSTING_WINDOW + 1):  # terms turns up several times: half the memory)
+        same = np.flatnonzero(col[off:] == col[:-off])
+        if not len(same):
             break
-        chunks.append(np.stack([row[:-off][same], row[off:][same]], axis=1))
-    if not chunks:
+        left, right = row[same], row[same + off]
+        near = time_ok(day[left], day[right])
+        codes.append(distinct(np.minimum(left, right)[near] * n + np.maximum(left, right)[near]))
+    if not codes:
         return np.zeros((0, 2), dtype=np.int64)
-    pairs = np.sort(np.concatenate(chunks), axis=1)
-    codes = np.sort(pairs[:, 0] * len(docs) + pairs[:, 1])
-    codes = codes[np.concatenate(([True], codes[1:] != codes[:-1]))]  # np.unique: hashing is slower
-    return np.stack([codes // len(docs), codes % len(docs)], axis=1)
+    found = distinct(np.concatenate(codes))
+    return np.stack([found // n, found % n], axis=1)
 
 
-@cache
-def _template() -> MinHash:
-    return MinHash(num_perm=NUM_PERM, seed=1)  # permutations drawn once, not per article
-
-
-def minhash(doc: Doc) -> MinHash:
-    """MinHash of the article's sampled word shingles (already integers: identity hash)."""
-    t = _template()
-    mh = MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int, permutations=t.permutations, scheme=t.scheme)
-    mh.update_batch(doc.copy_sh.tolist())
-    return mh
-
-
-def near_copy_pairs(docs: Sequence[Doc]) -> list[tuple[int, int]]:
-    """Near-duplicate pairs by MinHash LSH over word shingles (datasketch)."""
-    lsh = MinHashLSH(threshold=COPY_JACCARD, num_perm=NUM_PERM)
-    found: list[tuple[int, int]] = []
-    for i, d in enumerate(docs):
-        if len(d.copy_sh) < 2:
-            continue
-        mh = minhash(d)
-        found.extend((int(j), i) for j in lsh.query(mh))
-        lsh.insert(i, mh)
-    return found
-
-
-def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> list[tuple[int, int, float]]:
-    """Cosine of every candidate pair, adjusted for time, the best ``NEIGHBOURS`` per article."""
-    pairs = candidate_pairs(docs, m)
+def cosines(m: sparse.csr_matrix, pairs: np.ndarray) -> np.ndarray:
+    """The cosine of each pair of rows of a row-normalised matrix, in chunks."""
     sims = np.zeros(len(pairs))
     for start in range(0, len(pairs), CHUNK):
         p = pairs[start : start + CHUNK]
         left, right = m[p[:, 0]], m[p[:, 1]]
         left.has_canonical_format = right.has_canonical_format = True  # rows of a canonical matrix
         sims[start : start + CHUNK] = np.asarray(left.multiply(right).sum(axis=1)).ravel()
-    day = np.array([d.day if d.day is not None else -1 for d in docs])
-    i, j = pairs[:, 0], pairs[:, 1]
-    dated = (day[i] >= 0) & (day[j] >= 0)
-    apart = dated & (np.abs(day[i] - day[j]) > WINDOW_DAYS)
-    strong = sims >= EVENT_THRESHOLD
-    sims = np.where(apart, -1.0, sims)
-    # "cannot be one event" edges stay wherever content alone would have joined the pair
-    keep = _top_per_node(len(docs), pairs, sims) | (apart & strong)
-    edges = {(int(a), int(b)): float(s) for (a, b), s in zip(pairs[keep], sims[keep], strict=True)}
-    for a, b in near_copy_pairs(docs):
-        if time_ok(docs[a], docs[b]):
-            edges[min(a, b), max(a, b)] = 1.0
-    return [(a, b, s) for (a, b), s in edges.items()]
+    return sims
 
 
-def copy_weights(n: int, edges: Sequence[tuple[int, int, float]]) -> list[float]:
+def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate pairs and their cosines, the best ``NEIGHBOURS`` per article, plus near-copies
+    by LSH at similarity 1.0. Pairs dated too far apart carry no edge: the ``TimeSpan`` guard
+    keeps them apart whatever their similarity."""
+    pairs = candidate_pairs(docs, m)
+    sims = cosines(m, pairs)
+    keep = _top_per_node(len(docs), pairs, sims)
+    pairs, sims = pairs[keep], sims[keep]
+    copies = near_copy_pairs([d.sig for d in docs])
+    day = np.array([d.day if d.day is not None else -1 for d in docs], dtype=np.int64)
+    copies = copies[time_ok(day[copies[:, 0]], day[copies[:, 1]])]
+    pairs = np.concatenate([copies, pairs])
+    sims = np.concatenate([np.ones(len(copies)), sims])
+    _, first = np.unique(pairs[:, 0] * len(docs) + pairs[:, 1], return_index=True)  # copies win
+    return pairs[first], sims[first]
+
+
+def time_ok(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pair of days (-1 for undated): could the two be one event?"""
+    return (a < 0) | (b < 0) | (np.abs(a - b) <= WINDOW_DAYS)
+
+
+def within_components(n: int, pairs: np.ndarray, sims: np.ndarray, threshold: float) -> np.ndarray:
+    """Mask of the edges that can matter to average link at ``threshold``: a merge needs a mean
+    of at least ``threshold``, hence one cross edge that high, so clusters only ever form inside
+    the connected components of those edges; edges between components are dropped (exact)."""
+    strong = sims >= threshold
+    graph = sparse.coo_matrix((np.ones(int(strong.sum())), (pairs[strong, 0], pairs[strong, 1])), (n, n))
+    _, comp = connected_components(graph, directed=False)
+    return comp[pairs[:, 0]] == comp[pairs[:, 1]]
+
+
+def copy_weights(n: int, pairs: np.ndarray, sims: np.ndarray) -> list[float]:
     """1 / (number of near-copies) per article: in the average-link means, fifty reposts of one
     wire story weigh as one report, so they do not outvote the independent ones."""
-    groups = UnionFind(n)
-    for a, b, s in edges:
-        if s >= 1.0:  # near-copies by LSH (cosine never exceeds 1 otherwise)
-            groups.union(a, b)
-    roots = [groups.find(i) for i in range(n)]
-    count = Counter(roots)
-    return [1.0 / count[r] for r in roots]
-
-
-def time_ok(a: Doc, b: Doc) -> bool:
-    return a.day is None or b.day is None or abs(a.day - b.day) <= WINDOW_DAYS
+    copies = pairs[sims >= 1.0]  # near-copies by LSH (cosine never exceeds 1 otherwise)
+    graph = sparse.coo_matrix((np.ones(len(copies)), (copies[:, 0], copies[:, 1])), (n, n))
+    _, comp = connected_components(graph, directed=False)
+    return (1.0 / np.bincount(comp)[comp]).tolist()
 
 
 def _top_per_node(n: int, pairs: np.ndarray, sims: np.ndarray) -> np.ndarray:
-    """Mask of pairs among the ``NEIGHBOURS`` most similar of either endpoint."""
-    if len(pairs) == 0:
-        return np.zeros(0, dtype=bool)
+    """Mask of pairs among the ``NEIGHBOURS`` most similar of either endpoint (sims in [0, 1])."""
     keep = np.zeros(len(pairs), dtype=bool)
-    strength = -sims
     for col in (0, 1):
-        order = np.lexsort((strength, pairs[:, col]))
-        nodes = pairs[order, col]
-        starts = np.searchsorted(nodes, nodes, side="left")
+        nodes = pairs[:, col]
+        order = np.argsort(3.0 * nodes + (1.0 - sims), kind="stable")  # by node, most similar first
+        starts = np.searchsorted(nodes[order], nodes[order], side="left")
         keep[order[np.arange(len(order)) - starts < NEIGHBOURS]] = True
     return keep
 
@@ -189,15 +173,13 @@ def parallel_map(func: Callable[[T], R], items: Sequence[T], workers: int | None
         return list(pool.map(func, items, chunksize=PARALLEL_CHUNK))
 
 
-def _spread(hashes: list[np.ndarray], labels: np.ndarray) -> np.ndarray:
-    """Hashes found in at least ``BOILERPLATE_EVENTS`` different events."""
-    sizes = [len(h) for h in hashes]
-    if not sum(sizes):
-        return np.zeros(0, dtype=np.int64)
-    flat = np.concatenate(hashes)
-    owner = np.repeat(labels, sizes)
-    both = np.unique(np.stack([flat, owner], axis=1), axis=0)
-    values, counts = np.unique(both[:, 0], return_counts=True)
+def _spread(flat: np.ndarray, owner: np.ndarray) -> np.ndarray:
+    """Values of ``flat`` found under at least ``BOILERPLATE_EVENTS`` different owners."""
+    order = np.lexsort((owner, flat))
+    flat, owner = flat[order], owner[order]
+    new = np.ones(len(flat), dtype=bool)  # first of each distinct (value, owner)
+    new[1:] = (flat[1:] != flat[:-1]) | (owner[1:] != owner[:-1])
+    values, counts = np.unique(flat[new], return_counts=True)
     return values[counts >= BOILERPLATE_EVENTS]
 
 
@@ -206,10 +188,19 @@ def drop_boilerplate(docs: Sequence[Doc], labels: Sequence[int]) -> None:
     and footer around unrelated reports, which would otherwise look like copied text."""
     owner = np.asarray(labels, dtype=np.int64)
     for attr in ("copy_sh", "spin_sh"):
-        common = _spread([getattr(d, attr) for d in docs], owner)
-        if len(common):
-            for d in docs:
-                setattr(d, attr, np.setdiff1d(getattr(d, attr), common, assume_unique=True))
+        arrays = [getattr(d, attr) for d in docs]
+        sizes = np.array([len(a) for a in arrays])
+        if not sizes.sum():
+            continue
+        flat = np.concatenate(arrays)
+        common = _spread(flat, np.repeat(owner, sizes))
+        if not len(common):
+            continue
+        kept = ~np.isin(flat, common)
+        bounds = np.cumsum(sizes)[:-1]
+        for d, values, mask in zip(docs, np.split(flat, bounds), np.split(kept, bounds), strict=True):
+            if not mask.all():
+                setattr(d, attr, values[mask])
 
 
 class WeaveGrouper:
@@ -231,8 +222,10 @@ class WeaveGrouper:
             return Grouping(events=[])
         m = tfidf_matrix(docs, vocab)
         guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS),)
-        edges = scored_edges(docs, m)
-        weights = copy_weights(len(docs), edges)
+        pairs, sims = scored_edges(docs, m)
+        weights = copy_weights(len(docs), pairs, sims)
+        keep = within_components(len(docs), pairs, sims, self.threshold)
+        edges = zip(pairs[keep, 0].tolist(), pairs[keep, 1].tolist(), sims[keep].tolist(), strict=True)
         labels = average_link(len(docs), edges, self.threshold, guards, weights)
         drop_boilerplate(docs, labels)
         members: dict[int, list[Doc]] = {}

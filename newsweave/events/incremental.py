@@ -18,7 +18,7 @@ from datasketch import MinHashLSH
 from newsweave.errors import NewsweaveError
 from newsweave.events import Assignment
 from newsweave.events.features import extract
-from newsweave.events.grouper import COPY_JACCARD, NUM_PERM, POSTING_WINDOW, TOP_TERMS, minhash
+from newsweave.events.grouper import POSTING_WINDOW, TOP_TERMS
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import (
     EVENT_THRESHOLD,
@@ -31,6 +31,7 @@ from newsweave.events.model import (
     story_link,
     time_adjusted,
 )
+from newsweave.events.nearcopy import COPY_JACCARD, NUM_PERM, lean
 from newsweave.events.stories import PAIRWISE_MAX
 from newsweave.records import Article
 
@@ -115,13 +116,13 @@ class WeaveIncremental:
             self.lsh = MinHashLSH(threshold=COPY_JACCARD, num_perm=NUM_PERM)
             for d in self.docs[:-1]:
                 self._lsh_insert(d)
-        found = [int(k) for k in self.lsh.query(minhash(doc))] if len(doc.copy_sh) >= 2 else []
+        found = [int(k) for k in self.lsh.query(lean(doc.sig))] if len(doc.sig) else []
         self._lsh_insert(doc)
         return found
 
     def _lsh_insert(self, doc: Doc) -> None:
-        if self.lsh is not None and len(doc.copy_sh) >= 2:
-            self.lsh.insert(doc.index, minhash(doc))
+        if self.lsh is not None and len(doc.sig):
+            self.lsh.insert(doc.index, lean(doc.sig))
 
     def _place_story(self, doc: Doc, vec: dict[int, float], same_event: list[int]) -> None:
         self.story_best[doc.index] = doc.index

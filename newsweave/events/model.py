@@ -7,12 +7,13 @@ one report; ``original_key`` orders a story's articles to pick its original.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from newsweave.events.features import BUCKETS, Features
+from newsweave.events.nearcopy import signature
 from newsweave.records import safe_id
 
 WINDOW_DAYS = 7  # dated reports further apart than this are different happenings
@@ -40,6 +41,7 @@ class Doc:
     numbers: frozenset[int]  # vocabulary ids of number anchors
     copy_sh: np.ndarray  # sampled word-shingle hashes, unique ascending (int64)
     spin_sh: np.ndarray  # sampled skeleton-shingle hashes
+    sig: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint32))  # of copy_sh
 
     def to_json(self) -> list[Any]:
         return [
@@ -55,7 +57,8 @@ class Doc:
             length=row[6], keys=np.array(row[7], dtype=np.int64),
             weights=np.array(row[8], dtype=np.float64), numbers=frozenset(row[9]),
             copy_sh=np.array(row[10], dtype=np.int64), spin_sh=np.array(row[11], dtype=np.int64),
-        )  # fmt: skip
+            sig=signature(np.array(row[10], dtype=np.int64)),
+        )  # fmt: skip  # the signature is not stored: it follows from the shingles
 
 
 class Vocabulary:
@@ -72,7 +75,7 @@ class Vocabulary:
         return Doc(
             id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
             wire=feats.wire, length=feats.length, keys=feats.keys, weights=feats.weights,
-            numbers=feats.numbers, copy_sh=feats.copy_sh, spin_sh=feats.spin_sh,
+            numbers=feats.numbers, copy_sh=feats.copy_sh, spin_sh=feats.spin_sh, sig=feats.sig,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
