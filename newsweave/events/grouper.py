@@ -12,12 +12,13 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import connected_components
 
-from newsweave.events.features import BUCKETS, features_of
+from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
 from newsweave.events.linkage import average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
-from newsweave.events.stories import make_event, split_stories
+from newsweave.events.stories import make_events, story_labels
+from newsweave.events.vectors import row_dots, tfidf_matrix
 from newsweave.records import Article, Grouping
 
 TOP_TERMS = 30  # each article is indexed under its highest-weighted terms and names
@@ -26,46 +27,10 @@ NEIGHBOURS = 25  # edges kept per article, the most similar first
 BOILERPLATE_EVENTS = 3  # a shingle in this many events is page furniture, not reporting
 PARALLEL_MIN = 2000  # below this many articles, worker processes cost more than they save
 PARALLEL_CHUNK = 256
-CHUNK = 20_000  # candidate pairs scored per sparse product (bounds the gathered rows in memory)
 
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
-    """Row-normalised TF-IDF (bags were weighted at extraction), over the feature ids in use:
-    compact columns make the pairwise products several times faster than the hashed space."""
-    indptr = np.cumsum([0] + [len(d.keys) for d in docs])
-    keys = np.concatenate([d.keys for d in docs]) if docs else np.zeros(0, np.int64)
-    data = np.concatenate([d.weights for d in docs]) if docs else np.zeros(0)
-    rows = np.repeat(np.arange(len(docs)), np.diff(indptr))
-    data = data * language_idf(docs, vocab, keys, rows)
-    used, column = np.unique(keys, return_inverse=True)  # monotone: rows stay sorted
-    norms = np.sqrt(np.bincount(rows, weights=data * data, minlength=len(docs)))
-    norms[norms == 0] = 1.0
-    m = sparse.csr_matrix((data / norms[rows], column, indptr), shape=(len(docs), len(used)))
-    m.has_sorted_indices = True
-    return m
-
-
-def language_idf(docs: Sequence[Doc], vocab: Vocabulary, keys: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """The pile's idf, lowered for words common within their own language.
-
-    In a mostly English pile, the function words of the few German pages ("nach", "wurde") are
-    rare overall and would tie every German page to every other. A word's document frequency is
-    therefore also measured among the pages of its language, scaled to the pile; names and
-    numbers (anchors) keep the pile's idf: they are what links across languages."""
-    idf = vocab.idf(keys)
-    if not len(keys):
-        return idf
-    codes: dict[str, int] = {}
-    doc_lang = np.array([codes.setdefault(d.lang, len(codes)) for d in docs], dtype=np.int64)
-    per_lang, lang = np.bincount(doc_lang), doc_lang[rows]
-    _, inverse, counts = np.unique(lang * (2 * BUCKETS) + keys, return_inverse=True, return_counts=True)
-    scaled_df = counts[inverse] * (len(docs) / per_lang[lang])
-    within = np.maximum(np.log((len(docs) + 1) / (scaled_df + 0.5)), 0.0)
-    return np.where(keys >= BUCKETS, idf, np.minimum(idf, within))
 
 
 def top_terms(m: sparse.csr_matrix, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -101,23 +66,12 @@ def candidate_pairs(docs: Sequence[Doc], m: sparse.csr_matrix) -> np.ndarray:
     return np.stack([found // n, found % n], axis=1)
 
 
-def cosines(m: sparse.csr_matrix, pairs: np.ndarray) -> np.ndarray:
-    """The cosine of each pair of rows of a row-normalised matrix, in chunks."""
-    sims = np.zeros(len(pairs))
-    for start in range(0, len(pairs), CHUNK):
-        p = pairs[start : start + CHUNK]
-        left, right = m[p[:, 0]], m[p[:, 1]]
-        left.has_canonical_format = right.has_canonical_format = True  # rows of a canonical matrix
-        sims[start : start + CHUNK] = np.asarray(left.multiply(right).sum(axis=1)).ravel()
-    return sims
-
-
 def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> tuple[np.ndarray, np.ndarray]:
     """Candidate pairs and their cosines, the best ``NEIGHBOURS`` per article, plus near-copies
     by LSH at similarity 1.0. Pairs dated too far apart carry no edge: the ``TimeSpan`` guard
     keeps them apart whatever their similarity."""
     pairs = candidate_pairs(docs, m)
-    sims = cosines(m, pairs)
+    sims = row_dots(m, pairs)
     keep = _top_per_node(len(docs), pairs, sims)
     pairs, sims = pairs[keep], sims[keep]
     copies = near_copy_pairs([d.sig for d in docs])
@@ -228,8 +182,5 @@ class WeaveGrouper:
         edges = zip(pairs[keep, 0].tolist(), pairs[keep, 1].tolist(), sims[keep].tolist(), strict=True)
         labels = average_link(len(docs), edges, self.threshold, guards, weights)
         drop_boilerplate(docs, labels)
-        members: dict[int, list[Doc]] = {}
-        for d, label in zip(docs, labels, strict=True):
-            members.setdefault(label, []).append(d)
-        events = [make_event(split_stories(group, vocab)) for group in members.values()]
-        return Grouping(events=events)
+        events = np.asarray(labels, dtype=np.int64)
+        return Grouping(events=make_events(docs, events, story_labels(docs, events, vocab)))

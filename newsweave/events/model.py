@@ -126,23 +126,36 @@ def time_adjusted(sim: float, a: Doc, b: Doc) -> float:
 
 def _containment(a: np.ndarray, b: np.ndarray) -> float:
     shared = len(np.intersect1d(a, b, assume_unique=True))
-    if shared < MIN_SHARED:
-        return 0.0
-    return shared / min(len(a), len(b))
+    return float(containment(np.array(shared), np.array(len(a)), np.array(len(b))))
 
 
 def story_link(a: Doc, b: Doc, cos: float, anchor_cos: float) -> bool:
     """Do two articles of one event copy one report (copied, spun, translated, rewritten)?"""
     copied = _containment(a.copy_sh, b.copy_sh)
-    if copied >= COPY_CONTAINMENT:
-        return True
+    skeleton = _containment(a.spin_sh, b.spin_sh)
+    return bool(linked(copied, skeleton, a.lang == b.lang, cos, anchor_cos, len(a.numbers & b.numbers)))
+
+
+def linked(copied: Any, skeleton: Any, same_lang: Any, cos: Any, anchor_cos: Any, numbers: Any) -> Any:
+    """``story_link``'s rule over its measurements, for one pair (floats) or many (arrays):
+    shingle containments, same language, cosines of the bags and of the anchors, shared numbers."""
     # a spun or lightly edited copy keeps some word runs and much of its skeleton: the evidence
     # adds up (on the dev pages, same-story pairs score >= 0.2, other reports of the event <= 0.18)
-    if copied + _containment(a.spin_sh, b.spin_sh) >= SPIN_CONTAINMENT:
-        return True
-    if a.lang == b.lang:
-        return cos >= REWRITE_COSINE
-    return anchor_cos >= TRANSLATION_ANCHORS and len(a.numbers & b.numbers) >= TRANSLATION_NUMBERS
+    return (
+        (copied >= COPY_CONTAINMENT)
+        | (copied + skeleton >= SPIN_CONTAINMENT)
+        | np.where(
+            same_lang,
+            cos >= REWRITE_COSINE,
+            (anchor_cos >= TRANSLATION_ANCHORS) & (numbers >= TRANSLATION_NUMBERS),
+        )
+    )
+
+
+def containment(shared: np.ndarray, size_a: np.ndarray, size_b: np.ndarray) -> np.ndarray:
+    """``_containment`` for many pairs: shared counts over the smaller set's size."""
+    smaller = np.maximum(np.minimum(size_a, size_b), 1)
+    return np.where(shared >= MIN_SHARED, shared / smaller, 0.0)
 
 
 def original_key(doc: Doc) -> tuple[int, int, int, int]:

@@ -54,7 +54,7 @@ def bands() -> tuple[int, int]:
 def distinct(values: np.ndarray) -> np.ndarray:
     """Sorted distinct values (``np.unique``, which hashes and is several times slower here)."""
     values = np.sort(values)
-    return values[np.concatenate(([True], values[1:] != values[:-1]))]
+    return values[np.concatenate(([True], values[1:] != values[:-1]))] if len(values) else values
 
 
 def _bucket_pairs(keys: np.ndarray, rows: np.ndarray) -> list[np.ndarray]:

@@ -2,55 +2,86 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import numpy as np
+from scipy import sparse
+from scipy.sparse.csgraph import connected_components
 
-from newsweave.events.linkage import UnionFind
-from newsweave.events.model import Doc, Vocabulary, cosine, event_id, original_key, story_id, story_link
+from newsweave.events.model import Doc, Vocabulary, containment, event_id, linked, original_key, story_id
+from newsweave.events.nearcopy import distinct
+from newsweave.events.vectors import row_dots, set_matrix, story_matrix
 from newsweave.records import EventGroup, Story
 
 PAIRWISE_MAX = 300  # events up to this size compare every pair; larger ones use shingle postings
 POSTING_WINDOW = 20  # in a shingle's posting list, each article meets the next this many
 
 
-def _pairs(docs: Sequence[Doc]) -> Iterator[tuple[int, int]]:
+def event_pairs(docs: Sequence[Doc], events: np.ndarray) -> np.ndarray:
+    """(i, j) pairs, i < j, of articles of one event: every pair of a small event; in a large
+    one, the articles sharing a shingle (linear in the posting sizes)."""
     n = len(docs)
-    if n <= PAIRWISE_MAX:
-        for i in range(n):
-            for j in range(i + 1, n):
-                yield i, j
-        return
-    # Large event: only articles sharing a shingle are compared (linear in the posting sizes).
-    postings: dict[int, list[int]] = defaultdict(list)
-    for i, d in enumerate(docs):
-        for h in set(d.copy_sh.tolist()) | set(d.spin_sh.tolist()):
-            postings[h].append(i)
-    seen: set[tuple[int, int]] = set()
-    for members in postings.values():
-        for pos, i in enumerate(members):
-            for j in members[pos + 1 : pos + 1 + POSTING_WINDOW]:
-                if (i, j) not in seen:
-                    seen.add((i, j))
-                    yield i, j
+    order = np.lexsort((np.arange(n), events))
+    label = events[order]
+    _, inverse, counts = np.unique(label, return_inverse=True, return_counts=True)
+    size = counts[inverse.ravel()]
+    small = size <= PAIRWISE_MAX
+    found = [np.zeros((0, 2), dtype=np.int64)]
+    for off in range(1, int(size[small].max(initial=1))):
+        same = np.flatnonzero((label[off:] == label[:-off]) & small[off:])
+        found.append(np.stack([order[same], order[same + off]], axis=1))
+    big = order[~small]
+    if len(big):
+        found.append(_posting_pairs(docs, big, events))
+    pairs = np.sort(np.concatenate(found), axis=1)
+    codes = distinct(pairs[:, 0] * n + pairs[:, 1])
+    return np.stack([codes // n, codes % n], axis=1)
 
 
-def split_stories(docs: Sequence[Doc], vocab: Vocabulary) -> list[list[Doc]]:
-    """Partition one event's articles into stories (single link over ``story_link``)."""
-    vecs = [vocab.vector(d, keep_unique=True) for d in docs]
-    anchors = [vocab.vector(d, anchors_only=True, keep_unique=True) for d in docs]
-    sets = UnionFind(len(docs))
-    for i, j in _pairs(docs):
-        if sets.find(i) == sets.find(j):
-            continue
-        a, b = docs[i], docs[j]
-        if story_link(a, b, cosine(vecs[i], vecs[j]), cosine(anchors[i], anchors[j])):
-            sets.union(i, j)
-    groups: dict[int, list[Doc]] = defaultdict(list)
-    for i, d in enumerate(docs):
-        groups[sets.find(i)].append(d)
-    return list(groups.values())
+def _posting_pairs(docs: Sequence[Doc], members: np.ndarray, events: np.ndarray) -> np.ndarray:
+    hashes = [np.union1d(docs[i].copy_sh, docs[i].spin_sh) for i in members]
+    owner = np.repeat(members, [len(h) for h in hashes])
+    value = np.concatenate(hashes)
+    order = np.lexsort((owner, value, events[owner]))  # postings: by event, shingle, then input
+    owner, key = owner[order], events[owner[order]] * (1 << 33) + value[order]
+    found = []
+    for off in range(1, POSTING_WINDOW + 1):
+        same = np.flatnonzero(key[off:] == key[:-off])
+        found.append(np.stack([owner[same], owner[same + off]], axis=1))
+    return np.concatenate(found)
+
+
+def story_labels(docs: Sequence[Doc], events: np.ndarray, vocab: Vocabulary) -> np.ndarray:
+    """A story label per article: single link over ``story_link`` inside each event, every
+    pair measured at once (shingles shared, cosines, shared numbers as sparse row products)."""
+    pairs = event_pairs(docs, events)
+    i, j = pairs[:, 0], pairs[:, 1]
+    measures = []
+    for attr in ("copy_sh", "spin_sh"):
+        sets = [getattr(d, attr) for d in docs]
+        size = np.array([len(s) for s in sets])
+        measures.append(containment(row_dots(set_matrix(sets), pairs), size[i], size[j]))
+    lang = np.unique([d.lang for d in docs], return_inverse=True)[1].ravel()
+    numbers = set_matrix([np.fromiter(d.numbers, dtype=np.int64, count=len(d.numbers)) for d in docs])
+    copied, skeleton = measures
+    link = linked(
+        copied,
+        skeleton,
+        lang[i] == lang[j],
+        row_dots(story_matrix(docs, vocab), pairs),
+        row_dots(story_matrix(docs, vocab, anchors_only=True), pairs),
+        row_dots(numbers, pairs),
+    )
+    graph = sparse.coo_matrix((np.ones(int(link.sum())), (i[link], j[link])), shape=(len(docs), len(docs)))
+    return np.asarray(connected_components(graph, directed=False)[1])
+
+
+def make_events(docs: Sequence[Doc], events: np.ndarray, stories: np.ndarray) -> list[EventGroup]:
+    """Events in the order of their first article, each with its stories."""
+    members: dict[int, dict[int, list[Doc]]] = {}
+    for d, event, story in zip(docs, events.tolist(), stories.tolist(), strict=True):
+        members.setdefault(event, {}).setdefault(story, []).append(d)
+    return [make_event(list(groups.values())) for groups in members.values()]
 
 
 def _shared(members: Sequence[Doc]) -> dict[int, float]:
