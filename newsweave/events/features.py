@@ -23,8 +23,10 @@ from newsweave.events.gazetteer import country_codes
 from newsweave.events.nearcopy import signature
 from newsweave.records import Article
 
-# A token: a run of letters/digits, keeping inner separators of numbers ("15,383", "2.5", "4-2").
-_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)?")
+# A token: a run of letters/digits, keeping inner separators of numbers ("15,383", "2.5", "4-2"),
+# with the gap of other characters before it (where a sentence may end).
+_GAP_TOKEN = re.compile(r"([\W_]*)(\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)?)")
+_SKIP, _NUMBER, _WORD, _CAPITAL, _NAME = range(5)
 _SENT_END = re.compile(r"[.!?:;\"“”«»\n]\s*$")
 _WIRE = re.compile(r"\((?:AP|AFP|Reuters|dpa|EFE|ANSA|AA|UPI|PA)\)|\b(?:Reuters|Associated Press)\b")
 _DATE_PREFIX = re.compile(r"^\s*(?:date\s+)?(\d{4})-(\d{2})-(\d{2})\b")
@@ -104,45 +106,52 @@ def features_of(article: Article) -> Features:
     return feats if feats.id == article.id else replace(feats, id=article.id)
 
 
+@lru_cache(maxsize=1 << 17)
+def _token(tok: str) -> tuple[str, int]:
+    """(folded form, kind) of a token: ``_NUMBER`` (normalised), ``_WORD``, ``_NAME`` (a
+    capitalised word or acronym: an anchor unless it starts a sentence), ``_SKIP`` (nothing left)."""
+    if tok[0].isdigit():
+        return norm_number(tok), _NUMBER
+    low = fold(tok)
+    if not low:
+        return low, _SKIP
+    if tok[0].isupper() and ((len(low) >= 3 and not tok.isupper()) or (tok.isupper() and 2 < len(tok) < 6)):
+        return low, _NAME
+    return low, _CAPITAL if tok[0].isupper() else _WORD
+
+
 def extract(article: Article) -> Features:
     text = f"{article.title}\n{article.text}" if article.title else article.text
     words: list[str] = []
-    terms: Counter[str] = Counter()
-    anchors: Counter[str] = Counter()
+    terms: list[str] = []
+    anchors: list[str] = []
     skeleton: list[str] = []
     capitals: list[str] = []  # folded capitalised tokens, "" for the others: country look-up
-    for m in _TOKEN.finditer(text):
-        tok = m.group()
-        if tok[0].isdigit():
-            num = norm_number(tok)
-            words.append(num)
+    first = True
+    for gap, tok in _GAP_TOKEN.findall(text):
+        low, kind = _token(tok)
+        if kind == _NUMBER:
+            words.append(low)
             capitals.append("")
-            skeleton.append(num)
-            if len(num) > 1 or num != "0":
-                anchors["#" + num] += 1
-            continue
-        low = fold(tok)
-        if not low:
-            continue
-        words.append(low)
-        capitals.append(low if tok[0].isupper() else "")
-        if len(low) >= 4:
-            terms[low] += 1
-        if tok[0].isupper() and (
-            (len(low) >= 3 and not tok.isupper()) or (tok.isupper() and 2 < len(tok) < 6)
-        ):
-            start = m.start()
-            if start and not _SENT_END.search(text[max(0, start - 3) : start]):
-                anchors[low] += 1
-                skeleton.append(low)
-                continue
-        if len(low) <= 3:
             skeleton.append(low)
-    for code in country_codes(capitals):
-        anchors["=" + code] += 1
+            if len(low) > 1 or low != "0":
+                anchors.append("#" + low)
+        elif kind != _SKIP:
+            words.append(low)
+            capitals.append(low if kind != _WORD else "")
+            if len(low) >= 4:
+                terms.append(low)
+            # a name, unless it opens the text or a sentence (the 3 characters before it)
+            if kind == _NAME and not (first and not gap) and not _SENT_END.search(gap[-3:]):
+                anchors.append(low)
+                skeleton.append(low)
+            elif len(low) <= 3:
+                skeleton.append(low)
+        first = False
+    anchors += ["=" + code for code in country_codes(capitals)]
     day = _day(article)
     year = date.fromordinal(day).year if day else None
-    keys, weights, numbers = _bag(terms, anchors)
+    keys, weights, numbers = _bag(Counter(terms), Counter(anchors))
     copy_sh = shingles(words, SHINGLE)
     return Features(
         id=article.id,
@@ -199,7 +208,7 @@ def shingles(seq: list[str], k: int) -> np.ndarray:
     """
     if not seq:
         return np.zeros(0, dtype=np.int64)
-    w = np.fromiter((_word_hash(t) for t in seq), dtype=np.uint64, count=len(seq))
+    w = np.fromiter(map(_word_hash, seq), dtype=np.uint64, count=len(seq))
     if len(w) < k:
         w = np.concatenate([w, np.zeros(k - len(w), dtype=np.uint64)])
     n = len(w) - k + 1
