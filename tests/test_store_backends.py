@@ -185,3 +185,25 @@ def test_labels_hide_passwords() -> None:
     assert label("postgresql://ann:pw@db.example:5432/news") == "postgresql://ann:***@db.example:5432/news"
     assert label("postgresql://ann@db.example/news") == "postgresql://ann@db.example/news"
     assert label("news.db") == "news.db"
+
+
+def test_hostile_articles_store_on_postgresql(tmp_path: Path, pg_server: Server) -> None:
+    """NUL characters (PostgreSQL text cannot hold them: U+FFFD, same offsets) and an article of
+    300,000 distinct words (a tsvector must stay under 1 MB) are stored and searchable."""
+    from newsweave.records import Article, RawDocument
+    from newsweave.store import articles
+    from newsweave.store.db import write
+
+    huge = " ".join(f"w{i}x" for i in range(300_000))
+    with Store(pg_server.database()) as store, write(store.conn):
+        for art in (Article(id="nul", text="Dam\x00 burst in Kelmar.", title="T\x00"),
+                    Article(id="huge", text=huge, title="Word list")):
+            assert articles.insert(store.conn, art, RawDocument(id=art.id, text=art.text)) is not None
+        found = store.conn.execute("SELECT id FROM articles WHERE fts @@ CAST(? AS tsquery)",
+                                   ("'kelmar'",)).fetchall()
+        assert [r["id"] for r in found] == ["nul"]
+        early = store.conn.execute("SELECT count(*) FROM articles WHERE fts @@ CAST(? AS tsquery)",
+                                   ("'w5x' & 'list'",)).fetchone()[0]
+        assert early == 1
+        got = articles.get(store.conn, "nul")
+        assert got is not None and got[0].text == "Dam\ufffd burst in Kelmar."

@@ -43,31 +43,36 @@ def insert(db: Database, article: Article, doc: RawDocument) -> Article | None:
     while db.execute("SELECT 1 FROM articles WHERE id = ?", (article.id,)).fetchone():
         n += 1
         article.id = f"{base}-{n}"
+    extra = db.search_columns(article.title, article.text)  # PostgreSQL: the tsvector
+    cols = ", ".join(["id, hash, raw, path, url, outlet, author, published, title, lang, text, removed",
+                      *extra])
+    marks = ", ".join(["?"] * 12 + [sql for sql, _ in extra.values()])
     db.execute(
-        "INSERT INTO articles (id, hash, raw, path, url, outlet, author, published, title, lang,"
-        " text, removed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO articles ({cols}) VALUES ({marks})",
         (
             article.id, digest, pack_raw(doc), article.path, article.url, article.outlet,
             article.author, article.published, article.title, article.lang, article.text,
             json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
+            *(value for _, value in extra.values()),
         ),
     )
-    db.index_article(article.id, article.title, article.text)
     return article
 
 
 def update_clean(db: Database, article: Article) -> None:
     """Replace the cleaned fields of a stored article (``reprocess``)."""
+    extra = db.search_columns(article.title, article.text)
+    sets = "".join(f", {col} = {sql}" for col, (sql, _) in extra.items())
     db.execute(
         "UPDATE articles SET url = ?, outlet = ?, author = ?, published = ?, title = ?, lang = ?,"
-        " text = ?, removed = ? WHERE id = ?",
+        f" text = ?, removed = ?{sets} WHERE id = ?",
         (
             article.url, article.outlet, article.author, article.published, article.title,
             article.lang, article.text,
-            json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False), article.id,
+            json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
+            *(value for _, value in extra.values()), article.id,
         ),
     )
-    db.index_article(article.id, article.title, article.text)
 
 
 def from_row(row: Any) -> Article:

@@ -74,8 +74,9 @@ class Database(ABC):
     def set_version(self, version: int) -> None: ...
 
     @abstractmethod
-    def index_article(self, article_id: str, title: str | None, text: str) -> None:
-        """Make a stored or changed article findable by ``search`` (call inside ``write``)."""
+    def search_columns(self, title: str | None, text: str) -> dict[str, tuple[str, Any]]:
+        """Columns an article's row needs for ``search``, beyond the shared ones, as
+        {column: (SQL expression with one ?, value)}."""
 
     @abstractmethod
     def search_hits(self, text: str) -> tuple[str, tuple[Any, ...]] | None:

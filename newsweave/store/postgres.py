@@ -117,7 +117,9 @@ class PostgresDatabase(Database):
             raise self._failed(exc) from None
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        if not rows:
+        if len(rows) < 2:  # psycopg's executemany sets up a pipeline: dearer for one row
+            for row in rows:
+                self.execute(sql, row)
             return
         try:
             with self.conn.cursor() as cur:
@@ -165,11 +167,10 @@ class PostgresDatabase(Database):
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(version),),
         )
 
-    def index_article(self, article_id: str, title: str | None, text: str) -> None:
+    def search_columns(self, title: str | None, text: str) -> dict[str, tuple[str, Any]]:
         from newsweave.store.search import tsvector
 
-        self.execute("UPDATE articles SET fts = CAST(? AS tsvector) WHERE id = ?",
-                     (tsvector(title or "", text), article_id))
+        return {"fts": ("CAST(? AS tsvector)", tsvector(title or "", text))}
 
     def search_hits(self, text: str) -> tuple[str, tuple[Any, ...]] | None:
         from newsweave.store.search import tsquery

@@ -74,17 +74,19 @@ def tsvector(title: str, text: str) -> str:
     positions: dict[str, list[int]] = {}
     size = 0
     for i, tok in tokens:
-        if len(tok.encode("utf-8")) > MAX_LEXEME:
-            continue
         seen = positions.get(tok)
         if seen is None:
-            size += len(tok.encode("utf-8")) + 8
+            nbytes = len(tok.encode("utf-8"))
+            if nbytes > MAX_LEXEME:
+                continue
+            size += nbytes + 8
             if size > TSVECTOR_BUDGET:
                 break
             positions[tok] = seen = []
         if len(seen) < MAX_POSITIONS:
             seen.append(min(i, MAX_POSITION))
-    return " ".join(f"{_quote(t)}:{','.join(map(str, sorted(set(p))))}" for t, p in positions.items())
+    # positions rise, so only the clamped last one can repeat
+    return " ".join(f"{_quote(t)}:{','.join(map(str, dict.fromkeys(p)))}" for t, p in positions.items())
 
 
 def tsquery(text: str) -> str:

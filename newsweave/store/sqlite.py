@@ -74,8 +74,8 @@ class SqliteDatabase(Database):
     def set_version(self, version: int) -> None:
         self.conn.execute(f"PRAGMA user_version = {int(version)}")
 
-    def index_article(self, article_id: str, title: str | None, text: str) -> None:
-        pass  # the FTS5 table follows the articles table through its triggers (schema.py)
+    def search_columns(self, title: str | None, text: str) -> dict[str, tuple[str, Any]]:
+        return {}  # the FTS5 table follows the articles table through its triggers (schema.py)
 
     def search_hits(self, text: str) -> tuple[str, tuple[Any, ...]] | None:
         from newsweave.store.search import fts_query
