@@ -14,6 +14,7 @@ from pathlib import Path
 from newsweave.engine import Engine, partitions
 from newsweave.errors import InputError
 from newsweave.events import make_grouper
+from newsweave.events.nearcopy import bands
 from newsweave.jsonl import iter_objects
 from newsweave.pipeline import clean_partition, unique_ids
 from newsweave.records import Article, RawDocument, safe_id
@@ -87,9 +88,10 @@ def cluster_partition(docs: list[RawDocument]) -> list[Article | InputError]:
 
 
 def warm_up() -> None:
-    """Load what the per-article work needs (language model, gazetteer, MinHash permutations)
+    """Load what the per-article work needs (language model, gazetteer, datasketch's MinHash)
     once, before the workers fork, so that they share it instead of each loading its own."""
     clean_partition([RawDocument(id="warm-up", text=WARM_UP)])
+    bands()  # the LSH layout, for the driver
 
 
 def cluster_engine(workers: int | None = None) -> Engine:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-from datasketch import LeanMinHash, MinHash, MinHashLSH
+
+if TYPE_CHECKING:
+    from datasketch import LeanMinHash, MinHash
 
 NUM_PERM = 64  # MinHash permutations
 COPY_JACCARD = 0.5  # estimated Jaccard similarity of two near-copies' shingle sets
@@ -24,29 +27,37 @@ _EMPTY = np.zeros(0, dtype=np.uint32)
 
 
 @cache
-def _template() -> MinHash:
-    return MinHash(num_perm=NUM_PERM, seed=1)  # permutations drawn once, not per article
+def template() -> MinHash:
+    """An empty sketch whose copies share its permutations (drawn once, not per article); shingle
+    hashes are already integers (identity hash). datasketch is imported on first use: it brings
+    in scipy.integrate (~0.4 s), which only the near-copy steps need."""
+    from datasketch import MinHash
+
+    return MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int)
 
 
 def signature(shingles: np.ndarray) -> np.ndarray:
-    """The MinHash signature (``NUM_PERM`` uint32) of shingle hashes, which are already integers
-    (identity hash); empty below two shingles, too few to call anything a copy."""
+    """The MinHash signature (``NUM_PERM`` uint32) of shingle hashes; empty below two shingles,
+    too few to call anything a copy."""
     if len(shingles) < 2:
         return _EMPTY
-    t = _template()
-    mh = MinHash(num_perm=NUM_PERM, seed=1, hashfunc=int, permutations=t.permutations, scheme=t.scheme)
+    mh = template().copy()
     mh.update_batch(shingles.tolist())
     return np.asarray(mh.hashvalues, dtype=np.uint32)
 
 
 def lean(sig: np.ndarray) -> LeanMinHash:
     """A datasketch sketch of a signature, for a ``MinHashLSH`` index."""
-    return LeanMinHash(seed=1, hashvalues=sig, scheme=_template().scheme)
+    from datasketch import LeanMinHash
+
+    return LeanMinHash(seed=1, hashvalues=sig, scheme=template().scheme)
 
 
 @cache
 def bands() -> tuple[int, int]:
     """(bands, rows per band): datasketch's optimum for ``COPY_JACCARD`` and ``NUM_PERM``."""
+    from datasketch import MinHashLSH
+
     lsh = MinHashLSH(threshold=COPY_JACCARD, num_perm=NUM_PERM)
     return int(lsh.b), int(lsh.r)
 
