@@ -18,6 +18,8 @@ from newsweave.records import Removed
 
 HEAD_LINES = 4  # how many non-empty lines at the top may hold a header
 FOOT_LINES = 6  # ... and at the bottom a footer
+DATE_LINE_MAX = 160  # characters: "Last updated on: 13th of September 2019 at 10:32 am EDT" and
+# the like are far shorter; a longer line is prose, not worth the date patterns' time
 
 _BYLINE = re.compile(
     r"^(?:by|written by|posted by|story by|words by|author|reporting by)\s*:?\s+(?P<rest>.+)$", re.I
@@ -149,6 +151,8 @@ def _trailing_brand(part: str) -> str | None:
 
 def date_line(line: str) -> str | None:
     """The date of a line that holds nothing but a date (and time, and words like Published)."""
+    if len(line) > DATE_LINE_MAX:
+        return None
     found = find_date(line)
     if not found:
         return None
@@ -165,8 +169,10 @@ def tag_line(line: str) -> bool:
         return True
     if body.count(",") + body.count(";") + body.count("|") < 2 or _BYLINE.match(line.strip()):
         return False
+    if len(body) > 300 or _SENTENCE_END.search(body.strip()):  # prose, before the costlier split
+        return False
     items = [i.strip() for i in re.split(r"\s*[,;|]\s*", body.strip())]
-    if len(items) < 3 or _SENTENCE_END.search(body.strip()) or len(body) > 300:
+    if len(items) < 3:
         return False
     return all(i and len(i.split()) <= 4 and len(i) <= 40 for i in items)
 
