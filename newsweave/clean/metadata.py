@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from newsweave.clean.dates import find_date, strip_times
+from newsweave.clean.dates import find_date, stamped_date, strip_times
 from newsweave.clean.lexicon import load_words
 from newsweave.clean.outlets import canonical_outlet, is_known_outlet
 from newsweave.records import Removed
 
 HEAD_LINES = 4  # how many non-empty lines at the top may hold a header
 FOOT_LINES = 6  # ... and at the bottom a footer
+STAMP_CHARS = 600  # a time stamp in the text ("Posted Sep 2, 2016") is looked for this far
 DATE_LINE_MAX = 160  # characters: "Last updated on: 13th of September 2019 at 10:32 am EDT" and
 # the like are far shorter; a longer line is prose, not worth the date patterns' time
 
@@ -257,4 +258,6 @@ def read_layout(lines: list[str]) -> Layout:
         body_line = lines[i].strip()
         if m and i not in out.drop and len(body_line) <= 200 and not _SENTENCE_END.search(body_line):
             out.merge(parse_byline(m.group("rest")))
+    if out.published is None:  # no date line: a stamp inside the text's opening, if any
+        out.published = stamped_date("\n".join(lines[i] for i in filled)[:STAMP_CHARS])
     return out
