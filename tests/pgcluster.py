@@ -9,6 +9,7 @@ user must be allowed to create databases).
 
 from __future__ import annotations
 
+import atexit
 import glob
 import os
 import pwd
@@ -98,6 +99,7 @@ class Server:
             )
             if started.returncode == 0:
                 self.base = f"postgresql://{USER}@127.0.0.1:{port}"
+                atexit.register(self.stop)  # also when a run is interrupted (twice is harmless)
                 return self
             time.sleep(0.2)
         raise RuntimeError(f"PostgreSQL did not start: {started.stderr}\n{log.read_text()}")
@@ -122,6 +124,8 @@ class Server:
                 self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
             return
         assert self.bin is not None
+        if not self.folder.exists():
+            return
         subprocess.run(
             self._as_owner([str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m",
                             "immediate", "stop"]),
