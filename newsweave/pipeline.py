@@ -178,13 +178,22 @@ def prepare_partition(docs: list[RawDocument]) -> list[Article | InputError]:
     """The per-article work of one partition (runs on an engine's worker): clean, then the facts
     stage's per-article analysis (NER), so grouping and cross-article work on the driver are all
     that is left."""
-    out = clean_partition(docs)
+    out = _cleaned(docs)
     analyse([a for a in out if isinstance(a, Article)])
     return out
 
 
 def clean_partition(docs: list[RawDocument]) -> list[Article | InputError]:
-    """Clean each document and compute its grouping features (runs on an engine's worker)."""
+    """Clean each document and compute its grouping features (runs on an engine's worker), for
+    grouping in the same run (a store reloads articles, so ``ingest`` does not ask for them)."""
+    out = _cleaned(docs)
+    for item in out:  # the driver's grouping is then only comparisons
+        if isinstance(item, Article):
+            item.features = extract_features(item)
+    return out
+
+
+def _cleaned(docs: list[RawDocument]) -> list[Article | InputError]:
     out: list[Article | InputError] = []
     for doc in docs:
         try:
@@ -207,9 +216,6 @@ def clean_partition(docs: list[RawDocument]) -> list[Article | InputError]:
             out.append(art)
         else:
             out.append(InputError(doc.path or doc.id, "no article text left after cleaning"))
-    for item in out:  # the grouping features too: the driver's grouping is then only comparisons
-        if isinstance(item, Article):
-            item.features = extract_features(item)
     return out
 
 
