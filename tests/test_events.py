@@ -107,7 +107,8 @@ def test_incremental_mostly_agrees_with_batch_on_a_synthetic_stream() -> None:
     batch_event, _, _ = labels(make_grouper().group(arts))
     inc = make_incremental()
     inc_event = {a.id: inc.add(a).event for a in arts}
-    # 0.845 measured: the first articles see a young vocabulary, where template words look rare
+    # 0.801 measured (0.845 before average link, which does better on the other seeds): the first
+    # articles see a young vocabulary, where template words look rare
     assert bcubed(inc_event, batch_event)[2] >= 0.8
 
 
@@ -132,6 +133,34 @@ def test_bridging_article_merges_events_and_the_older_id_survives() -> None:
     assert a.event != b.event
     assert c.event == a.event
     assert c.merged == (b.event,)
+
+
+def test_incremental_keeps_dated_reports_of_one_event_within_the_window() -> None:
+    """An undated page between a report and its same-place follow-up a month later must not chain
+    them into one event (the batch grouper's time-span rule)."""
+    wire = next(a for a in load() if a.id == "wire")
+    later = Article(id="later", text=wire.text, title=wire.title, published="2025-04-20")
+    undated = Article(id="undated", text=wire.text.replace("Tuesday", "Friday"), published=None)
+    inc = WeaveIncremental()
+    first, bridge, follow = inc.add(wire), inc.add(undated), inc.add(later)
+    assert bridge.event == first.event
+    assert follow.event != first.event
+    events = {aid: ev.id for ev in inc.grouping().events for aid in ev.articles}
+    assert events["later"] != events["wire"] == events["undated"]
+
+
+def test_incremental_grouping_covers_every_article_and_finds_the_events() -> None:
+    scores = []
+    for seed in (3, 4, 5, 6):
+        raw = list(StreamGenerator(seed=seed, copies=2).articles(60, distractors=0.0))
+        inc = WeaveIncremental()
+        for a in raw:
+            inc.add(Article(id=a.id, text=a.text, title=a.title, published=a.date))
+        grouping = inc.grouping()
+        assert sorted(aid for ev in grouping.events for aid in ev.articles) == sorted(a.id for a in raw)
+        predicted = {aid: ev.id for ev in grouping.events for aid in ev.articles}
+        scores.append(bcubed(predicted, {a.id: a.event for a in raw})[2])
+    assert sum(scores) / len(scores) >= 0.9  # 0.917 measured (0.890 before average link)
 
 
 def test_bad_state_is_a_clear_error() -> None:

@@ -73,6 +73,8 @@ class IncrementalGrouper(Protocol):
 
     def add(self, article: Article) -> Assignment: ...
 
+    def grouping(self) -> Grouping: ...  # the events and stories as they stand
+
     def to_state(self) -> bytes: ...
 
 

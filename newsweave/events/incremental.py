@@ -1,8 +1,11 @@
 """Incremental grouping: articles arrive in time order; each joins an event or opens one.
 
-The same decisions as the batch grouper, taken one article at a time: candidates from the
-postings of the article's top terms, average similarity to each candidate event, events merged
-when one article bridges them (the older id survives), stories by ``story_link``.
+Average link, one article at a time, with the batch grouper's rules: the language-aware idf;
+near-copies (datasketch LSH, checked) count as one report, so a copy joins its original's event
+and adds no weight; candidates from the postings of the article's top terms; the article joins
+the event it is closest to on average, then that event merges with any neighbour whose mean
+similarity (kept as running sums) reaches the threshold, the older id surviving; no event
+holds dated reports more than ``WINDOW_DAYS`` apart. Stories by ``story_link``.
 """
 
 from __future__ import annotations
@@ -17,25 +20,28 @@ from datasketch import MinHashLSH
 
 from newsweave.errors import NewsweaveError
 from newsweave.events import Assignment
-from newsweave.events.features import extract
+from newsweave.events.features import BUCKETS, features_of
 from newsweave.events.grouper import POSTING_WINDOW, TOP_TERMS
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import (
     EVENT_THRESHOLD,
+    WINDOW_DAYS,
     Doc,
     Vocabulary,
-    cosine,
     event_id,
     original_key,
     story_id,
     story_link,
-    time_adjusted,
 )
 from newsweave.events.nearcopy import COPY_JACCARD, NUM_PERM, lean
 from newsweave.events.stories import PAIRWISE_MAX
-from newsweave.records import Article
+from newsweave.events.vectors import lowered_for_language
+from newsweave.records import Article, EventGroup, Grouping, Story
 
-STATE_VERSION = 1
+STATE_VERSION = 2
+LANG_SLOTS = 1 << 20  # per-language document frequencies, hashed: a collision only lowers a weight
+
+Span = tuple[int, int] | None
 
 
 class StateError(NewsweaveError):
@@ -47,6 +53,56 @@ def _jaccard(a: np.ndarray, b: np.ndarray) -> float:
     return len(np.intersect1d(a, b, assume_unique=True)) / union if union else 0.0
 
 
+def _joined(a: Span, b: Span) -> Span:
+    if a is None or b is None:
+        return a or b
+    return min(a[0], b[0]), max(a[1], b[1])
+
+
+def _fits(span: Span) -> bool:
+    return span is None or span[1] - span[0] <= WINDOW_DAYS
+
+
+class LanguageCounts:
+    """Document frequencies of words among the pages of each language (``language_idf``'s, kept
+    as articles arrive)."""
+
+    def __init__(self) -> None:
+        self.df: dict[str, np.ndarray] = {}
+        self.docs: dict[str, int] = {}
+
+    def add(self, doc: Doc) -> None:
+        table = self.df.setdefault(doc.lang, np.zeros(LANG_SLOTS, dtype=np.int32))
+        table[doc.keys[doc.keys < BUCKETS] % LANG_SLOTS] += 1
+        self.docs[doc.lang] = self.docs.get(doc.lang, 0) + 1
+
+    def idf(self, vocab: Vocabulary, keys: np.ndarray, langs: np.ndarray) -> np.ndarray:
+        """The vocabulary's idf of ``keys``, lowered within the language of each (``langs``)."""
+        lang_df = np.zeros(len(keys))
+        lang_docs = np.ones(len(keys))
+        for lang in np.unique(langs).tolist():
+            mine = langs == lang
+            lang_df[mine] = self.df[lang][keys[mine] % LANG_SLOTS]
+            lang_docs[mine] = self.docs[lang]
+        return lowered_for_language(vocab.idf(keys), keys, lang_df, lang_docs, vocab.docs)
+
+    def to_json(self) -> dict[str, Any]:
+        tables = {
+            lang: [np.flatnonzero(t).tolist(), t[np.flatnonzero(t)].tolist()] for lang, t in self.df.items()
+        }
+        return {"df": tables, "docs": self.docs}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LanguageCounts:
+        counts = cls()
+        for lang, (slots, values) in data["df"].items():
+            table = np.zeros(LANG_SLOTS, dtype=np.int32)
+            table[np.array(slots, dtype=np.int64)] = np.array(values, dtype=np.int32)
+            counts.df[lang] = table
+        counts.docs = {lang: int(n) for lang, n in data["docs"].items()}
+        return counts
+
+
 class WeaveIncremental:
     """Incremental twin of ``WeaveGrouper``; ``to_state``/``from_state`` persist it as bytes."""
 
@@ -54,53 +110,53 @@ class WeaveIncremental:
         self.threshold = threshold
         self.vocab = Vocabulary()
         self.vocab.growing = True
+        self.langs = LanguageCounts()
         self.docs: list[Doc] = []
-        self.postings: dict[int, list[int]] = defaultdict(list)
+        self.postings: dict[int, list[int]] = defaultdict(list)  # independent reports by top term
         self.events = _GrowingSets()
         self.stories = _GrowingSets()
-        self.event_size: dict[int, int] = {}
         self.story_best: dict[int, int] = {}  # story root -> index of its original
+        self.members: dict[int, list[int]] = {}  # event root -> its articles
+        self.size: dict[int, int] = {}  # event root -> its independent reports (copies count once)
+        self.span: dict[int, Span] = {}  # event root -> first and last day of its dated reports
+        self.links: dict[int, dict[int, float]] = {}  # event root -> neighbour -> sum of similarities
+        self.group: dict[int, int] = {}  # article -> the first of its near-copies (itself if none)
+        self.group_size: dict[int, int] = {}  # that first article -> size of its copy group
+        self.group_sums: dict[int, dict[int, float]] = {}  # ... -> event -> its members' similarities
         self.lsh: MinHashLSH | None = None
-        self.members: dict[int, list[int]] = {}  # event root -> its articles (as batch compares them)
 
     def add(self, article: Article) -> Assignment:
         n = len(self.docs)
-        doc = self.vocab.doc(extract(article), n)
+        doc = self.vocab.doc(features_of(article), n)
+        self.langs.add(doc)
         self.docs.append(doc)
         self.events.grow()
         self.stories.grow()
-        vec = self.vocab.vector(doc)
-        top = sorted(vec, key=lambda k: (-vec[k], k))[:TOP_TERMS]
-        copies = set(self._lsh_query(doc))
-        candidates = sorted(copies | {c for k in top for c in self.postings.get(k, [])[-POSTING_WINDOW:]})
-        for k in top:
-            self.postings[k].append(n)
-        sims: dict[int, float] = {}
-        for c in candidates:
-            other = self.docs[c]
-            sim = time_adjusted(cosine(vec, self.vocab.vector(other)), doc, other)
-            if sim > -1.0 and _jaccard(doc.copy_sh, other.copy_sh) >= COPY_JACCARD:
-                sim = 1.0
-            sims[c] = sim
-        by_event: dict[int, float] = defaultdict(float)
-        for c, s in sims.items():
-            by_event[self.events.find(c)] += s
-        joined = sorted(e for e, total in by_event.items() if total / self.event_size[e] >= self.threshold)
-        self.event_size[n] = 1
-        self.members[n] = [n]
-        root = n
+        self.members[n], self.links[n] = [n], {}
+        self.span[n] = (doc.day, doc.day) if doc.day is not None else None
+        copies = [c for c in self._lsh_query(doc) if self._copy(doc, self.docs[c])]
         merged: list[str] = []
-        for e in joined:  # oldest first: its id survives
-            size = self.event_size.pop(root) + self.event_size.pop(e)
-            if root != n:
-                merged.append(event_id(self.docs[max(root, e)].id))
-            joined_members = self.members.pop(root) + self.members.pop(e)
-            root = self.events.union(root, e)
-            self.event_size[root] = size
-            self.members[root] = joined_members
+        self.size[n] = 0
+        for root in sorted({self.events.find(c) for c in copies}):
+            # a near-copy adds no independent report: it goes where its original is
+            self._merge(self.events.find(n), root, merged)
+        independent = self.members[self.events.find(n)] == [n]  # no copy, or none its date fits
+        candidates = self._candidates(doc, index=independent)
+        sums = self._sums(doc, candidates)
+        if independent:
+            self.size[n] = 1
+            self.group[n], self.group_size[n], self.group_sums[n] = n, 1, dict(sums)
+            self._attach(n, sums)
+        else:
+            self._share(n, copies[0], sums)
+        root = self.events.find(n)
+        while (neighbour := self._closest(root)) is not None:
+            root = self._merge(root, neighbour, merged)
+        root = self.events.find(n)
         same = self.members[root]
-        same = same if len(same) <= PAIRWISE_MAX else [c for c in candidates if self.events.find(c) == root]
-        self._place_story(doc, vec, [c for c in same if c != n])
+        if len(same) > PAIRWISE_MAX:
+            same = [c for c in candidates + copies if self.events.find(c) == root]
+        self._place_story(doc, [c for c in same if c != n])
         original = self.docs[self.story_best[self.stories.find(n)]]
         return Assignment(
             article=doc.id,
@@ -110,8 +166,134 @@ class WeaveIncremental:
             merged=tuple(merged),
         )
 
+    def _copy(self, doc: Doc, other: Doc) -> bool:
+        close = doc.day is None or other.day is None or abs(doc.day - other.day) <= WINDOW_DAYS
+        return close and _jaccard(doc.copy_sh, other.copy_sh) >= COPY_JACCARD
+
+    def _cosines(self, doc: Doc, others: list[Doc], language: bool, anchors_only: bool = False) -> np.ndarray:
+        """Cosine of ``doc`` with each of ``others`` under the current idf (language-aware for
+        events, plain for stories), all at once."""
+        group = [doc, *others]
+        rows = np.repeat(np.arange(len(group)), [len(d.keys) for d in group])
+        keys = np.concatenate([d.keys for d in group])
+        weights = np.concatenate([d.weights for d in group])
+        if anchors_only:
+            mask = keys >= BUCKETS
+            rows, keys, weights = rows[mask], keys[mask], weights[mask]
+        if language:
+            langs = np.array([d.lang for d in group])[rows]
+            weights = weights * self.langs.idf(self.vocab, keys, langs)
+        else:
+            weights = weights * self.vocab.idf(keys)
+        norms = np.sqrt(np.bincount(rows, weights=weights * weights, minlength=len(group)))
+        norms[norms == 0] = 1.0
+        weights = weights / norms[rows]
+        mine, rest = rows == 0, rows > 0
+        own_keys, own = keys[mine], weights[mine]  # ascending
+        if not len(own_keys):
+            return np.zeros(len(others))
+        pos = np.minimum(np.searchsorted(own_keys, keys[rest]), len(own_keys) - 1)
+        shared = np.where(own_keys[pos] == keys[rest], own[pos] * weights[rest], 0.0)
+        return np.bincount(rows[rest] - 1, weights=shared, minlength=len(others))
+
+    def _candidates(self, doc: Doc, index: bool) -> list[int]:
+        """Independent reports sharing one of the article's top terms (the latest of each
+        posting); with ``index``, the article is filed under its top terms for those to come."""
+        langs = np.full(len(doc.keys), doc.lang)
+        weights = doc.weights * self.langs.idf(self.vocab, doc.keys, langs)
+        top = doc.keys[np.argsort(-weights, kind="stable")[:TOP_TERMS]].tolist()
+        found = sorted({c for k in top for c in self.postings.get(k, [])[-POSTING_WINDOW:]})
+        if index:
+            for k in top:
+                self.postings[k].append(doc.index)
+        return found
+
+    def _sums(self, doc: Doc, candidates: list[int]) -> dict[int, float]:
+        """Similarities of ``doc`` to the candidates its date fits, summed per event."""
+        near = [c for c in candidates if self._fits_day(doc, self.docs[c])]
+        sums: dict[int, float] = defaultdict(float)
+        if near:
+            sims = self._cosines(doc, [self.docs[c] for c in near], language=True)
+            for c, sim in zip(near, sims.tolist(), strict=True):
+                sums[self.events.find(c)] += sim
+        return sums
+
+    def _share(self, n: int, copied: int, sums: dict[int, float]) -> None:
+        """Copy ``n`` joins the copy group of ``copied``. A group weighs in the event links as
+        the mean of its members' similarities (batch: each copy weighs 1 / group size), so a copy
+        can bridge its event to another, and fifty reposts still count as one report."""
+        rep = self.group[copied]
+        own = self.events.find(n)
+        before = self._resolved(rep)
+        k = self.group_size[rep]
+        after = dict(before)
+        for root, total in sums.items():
+            after[root] = after.get(root, 0.0) + total
+        self.group[n], self.group_size[rep], self.group_sums[rep] = rep, k + 1, after
+        for root in after:
+            delta = after[root] / (k + 1) - before.get(root, 0.0) / k
+            if root != own and delta:
+                self._link(own, root, delta)
+
+    def _resolved(self, rep: int) -> dict[int, float]:
+        """A copy group's similarity sums keyed by the events' current roots."""
+        out: dict[int, float] = defaultdict(float)
+        for root, total in self.group_sums[rep].items():
+            out[self.events.find(root)] += total
+        return dict(out)
+
+    def _link(self, a: int, b: int, total: float) -> None:
+        self.links[a][b] = self.links[a].get(b, 0.0) + total
+        self.links[b][a] = self.links[a][b]
+
+    def _attach(self, n: int, sums: dict[int, float]) -> None:
+        """Article ``n`` joins the event of highest mean similarity at or above the threshold
+        that its date fits, if any."""
+        for root, total in sums.items():
+            self._link(n, root, total)
+        fitting = [
+            r
+            for r in sums
+            if sums[r] / self.size[r] >= self.threshold and _fits(_joined(self.span[r], self.span[n]))
+        ]
+        if fitting:
+            self._merge(max(fitting, key=lambda r: (sums[r] / self.size[r], -r)), n, [])
+
+    @staticmethod
+    def _fits_day(a: Doc, b: Doc) -> bool:
+        return a.day is None or b.day is None or abs(a.day - b.day) <= WINDOW_DAYS
+
+    def _closest(self, root: int) -> int | None:
+        """The neighbour event ``root`` should merge with next (average link), if any."""
+        best, best_mean = None, self.threshold
+        for other, total in self.links[root].items():
+            mean = total / max(self.size[root] * self.size[other], 1)
+            if mean >= best_mean and _fits(_joined(self.span[root], self.span[other])):
+                best, best_mean = other, mean
+        return best
+
+    def _merge(self, a: int, b: int, merged: list[str]) -> int:
+        """One event of ``a`` and ``b`` (the older id survives) if their dated span allows."""
+        if a == b or not _fits(_joined(self.span[a], self.span[b])):
+            return a
+        keep = self.events.union(a, b)
+        drop = b if keep == a else a
+        if self.members[drop] != [len(self.docs) - 1]:  # an event before this article: folded in
+            merged.append(event_id(self.docs[drop].id))
+        self.members[keep] = self.members.pop(keep) + self.members.pop(drop)
+        self.size[keep] += self.size.pop(drop)
+        self.span[keep] = _joined(self.span[keep], self.span.pop(drop))
+        links = self.links.pop(drop)
+        links.pop(keep, None)
+        self.links[keep].pop(drop, None)
+        for other, total in links.items():
+            self.links[keep][other] = self.links[keep].get(other, 0.0) + total
+            self.links[other].pop(drop, None)
+            self.links[other][keep] = self.links[keep][other]
+        return keep
+
     def _lsh_query(self, doc: Doc) -> list[int]:
-        """Near-copies already seen (datasketch LSH, as in batch); rebuilt lazily after a resume."""
+        """Near-copy candidates already seen (datasketch LSH); rebuilt lazily after a resume."""
         if self.lsh is None:
             self.lsh = MinHashLSH(threshold=COPY_JACCARD, num_perm=NUM_PERM)
             for d in self.docs[:-1]:
@@ -124,34 +306,55 @@ class WeaveIncremental:
         if self.lsh is not None and len(doc.sig):
             self.lsh.insert(doc.index, lean(doc.sig))
 
-    def _place_story(self, doc: Doc, vec: dict[int, float], same_event: list[int]) -> None:
+    def _place_story(self, doc: Doc, same_event: list[int]) -> None:
         self.story_best[doc.index] = doc.index
-        anchors = self.vocab.vector(doc, anchors_only=True)
-        for c in same_event:
-            other = self.docs[c]
-            if self.stories.find(c) == self.stories.find(doc.index):
-                continue
-            cos = cosine(vec, self.vocab.vector(other))
-            anchor_cos = cosine(anchors, self.vocab.vector(other, anchors_only=True))
-            if story_link(doc, other, cos, anchor_cos):
-                a, b = self.stories.find(c), self.stories.find(doc.index)
+        others = [c for c in same_event if self.stories.find(c) != self.stories.find(doc.index)]
+        if not others:
+            return
+        group = [self.docs[c] for c in others]
+        cos = self._cosines(doc, group, language=False).tolist()
+        anchor_cos = self._cosines(doc, group, language=False, anchors_only=True).tolist()
+        for k, c in enumerate(others):
+            a, b = self.stories.find(c), self.stories.find(doc.index)
+            if a != b and story_link(doc, self.docs[c], cos[k], anchor_cos[k]):
                 best = min(
                     self.story_best.pop(a), self.story_best.pop(b), key=lambda i: original_key(self.docs[i])
                 )
                 self.story_best[self.stories.union(a, b)] = best
+
+    def grouping(self) -> Grouping:
+        """The events and stories as they stand now (ids as the latest assignments give them)."""
+        stories: dict[int, dict[int, list[str]]] = {}
+        for d in self.docs:
+            event, story = self.events.find(d.index), self.stories.find(d.index)
+            stories.setdefault(event, {}).setdefault(story, []).append(d.id)
+        events = []
+        for root, groups in stories.items():
+            built = []
+            for story, ids in groups.items():
+                original = self.docs[self.story_best[story]].id
+                built.append(Story(id=story_id(original), original=original, articles=ids))
+            events.append(EventGroup(id=event_id(self.docs[root].id), stories=built))
+        return Grouping(events=events)
 
     def to_state(self) -> bytes:
         state: dict[str, Any] = {
             "version": STATE_VERSION,
             "threshold": self.threshold,
             "vocab": self.vocab.to_json(),
+            "langs": self.langs.to_json(),
             "docs": [d.to_json() for d in self.docs],
             "postings": [[k, v] for k, v in self.postings.items()],
             "events": self.events.parent,
             "stories": self.stories.parent,
-            "sizes": [[k, v] for k, v in self.event_size.items()],
             "best": [[k, v] for k, v in self.story_best.items()],
             "members": [[k, v] for k, v in self.members.items()],
+            "size": [[k, v] for k, v in self.size.items()],
+            "span": [[k, v] for k, v in self.span.items()],
+            "links": [[k, list(v.items())] for k, v in self.links.items()],
+            "group": [[k, v] for k, v in self.group.items()],
+            "group_size": [[k, v] for k, v in self.group_size.items()],
+            "group_sums": [[k, list(v.items())] for k, v in self.group_sums.items()],
         }
         return zlib.compress(json.dumps(state, separators=(",", ":")).encode())
 
@@ -164,14 +367,20 @@ class WeaveIncremental:
             self = cls(threshold=float(state["threshold"]))
             self.vocab = Vocabulary.from_json(state["vocab"])
             self.vocab.growing = True
+            self.langs = LanguageCounts.from_json(state["langs"])
             self.docs = [Doc.from_json(row) for row in state["docs"]]
             self.postings = defaultdict(list, {int(k): list(v) for k, v in state["postings"]})
             self.events.parent = [int(p) for p in state["events"]]
             self.stories.parent = [int(p) for p in state["stories"]]
-            self.event_size = {int(k): int(v) for k, v in state["sizes"]}
             self.story_best = {int(k): int(v) for k, v in state["best"]}
             self.members = {int(k): [int(i) for i in v] for k, v in state["members"]}
-        except (zlib.error, ValueError, KeyError, TypeError) as exc:
+            self.size = {int(k): int(v) for k, v in state["size"]}
+            self.span = {int(k): (int(v[0]), int(v[1])) if v else None for k, v in state["span"]}
+            self.links = {int(k): {int(o): float(s) for o, s in v} for k, v in state["links"]}
+            self.group = {int(k): int(v) for k, v in state["group"]}
+            self.group_size = {int(k): int(v) for k, v in state["group_size"]}
+            self.group_sums = {int(k): {int(o): float(s) for o, s in v} for k, v in state["group_sums"]}
+        except (zlib.error, ValueError, KeyError, TypeError, IndexError) as exc:
             raise StateError(
                 f"cannot read the grouping state ({exc}); rebuild it by re-adding the articles"
             ) from None
@@ -179,7 +388,7 @@ class WeaveIncremental:
 
 
 class _GrowingSets(UnionFind):
-    """A union-find that grows by one element per article, and lists a set's members."""
+    """A union-find that grows by one element per article."""
 
     def __init__(self) -> None:
         super().__init__(0)

@@ -73,8 +73,16 @@ def language_idf(docs: Sequence[Doc], vocab: Vocabulary, keys: np.ndarray, rows:
     doc_lang = np.array([codes.setdefault(d.lang, len(codes)) for d in docs], dtype=np.int64)
     per_lang, lang = np.bincount(doc_lang), doc_lang[rows]
     _, inverse, counts = np.unique(lang * (2 * BUCKETS) + keys, return_inverse=True, return_counts=True)
-    scaled_df = counts[inverse] * (len(docs) / per_lang[lang])
-    within = np.maximum(np.log((len(docs) + 1) / (scaled_df + 0.5)), 0.0)
+    return lowered_for_language(idf, keys, counts[inverse], per_lang[lang], len(docs))
+
+
+def lowered_for_language(
+    idf: np.ndarray, keys: np.ndarray, lang_df: np.ndarray, lang_docs: np.ndarray, docs: int
+) -> np.ndarray:
+    """``idf`` of each key, lowered for a word to the idf it has among the pages of its language
+    (``lang_df`` of ``lang_docs``), that document frequency scaled to the ``docs`` of the pile."""
+    scaled_df = lang_df * (docs / np.maximum(lang_docs, 1))
+    within = np.maximum(np.log((docs + 1) / (scaled_df + 0.5)), 0.0)
     return np.where(keys >= BUCKETS, idf, np.minimum(idf, within))
 
 
