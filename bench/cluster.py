@@ -1,9 +1,10 @@
-"""Benchmark of ``newsweave cluster``: speed and peak memory on a synthetic stream, and B-cubed
-quality on the dev data side by side with the peers (scikit-learn TF-IDF + average-link
-agglomerative clustering for events; datasketch MinHash LSH alone for stories).
+"""Benchmark of ``newsweave cluster``: speed and peak memory on synthetic streams, and B-cubed
+quality on the dev data side by side with the incremental grouper (articles in time order) and
+the peers (scikit-learn TF-IDF + average-link agglomerative clustering for events; datasketch
+MinHash LSH alone for stories).
 
-    .venv/bin/python bench/cluster.py             # 5,000 synthetic articles (quick)
-    .venv/bin/python bench/cluster.py --n 100000  # the full-scale run
+    .venv/bin/python bench/cluster.py                   # 5,000 synthetic articles (quick)
+    .venv/bin/python bench/cluster.py --n 5000 100000   # and the full-scale run (a few minutes)
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -32,18 +32,22 @@ DUC = ("duc2003_task3", "duc2003_task2_clean", "multiling2011_en")
 
 
 def run_cluster(rows: list[dict[str, str]], tmp: Path) -> tuple[list[dict[str, str]], float, float, float]:
-    """``newsweave cluster`` as a subprocess: (output rows, wall s, CPU s, peak MB of the child)."""
+    """``newsweave cluster`` as a subprocess: (output rows, wall s, CPU s of the command and its
+    workers, peak MB of its largest process)."""
     src, out = tmp / "in.jsonl", tmp / "out.jsonl"
-    src.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    with src.open("w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r) + "\n")
     cmd = [sys.executable, "-m", "newsweave", "cluster", "--input", str(src), "--output", str(out)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, cwd=REPO)
+    proc = subprocess.Popen(cmd, cwd=REPO)
+    _, status, usage = os.wait4(proc.pid, 0)  # this run's usage alone, its workers included
     elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, cmd)
     rows_out = [json.loads(line) for line in out.open(encoding="utf-8")]
-    return rows_out, elapsed, cpu, after.ru_maxrss / 1024
+    return rows_out, elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def peer_events(texts: list[str], threshold: float) -> list[int]:
@@ -100,30 +104,78 @@ def duc_rows() -> tuple[list[dict[str, str]], dict[str, str]]:
     return rows, gold
 
 
-def undated_stream(tmp: Path, n: int = 3000) -> tuple[str, str]:
-    """Synthetic stream with 70% of the dates removed (as on real pages): event and story P/R/F1."""
+Scores = tuple[float, float, float]
+
+
+def undated_rows(n: int = 3000) -> tuple[list[dict[str, str]], dict[str, str], dict[str, str]]:
+    """Synthetic stream with 70% of the dates removed (as on real pages)."""
     stream = list(StreamGenerator(seed=11).articles(n))
     rows = [a.to_dict() for a in stream]
     for r in rows:
         if zlib.crc32(r["id"].encode()) % 10 < 7:
             del r["date"]
-    out, *_ = run_cluster(rows, tmp)
-    ev = bcubed({r["id"]: r["event"] for r in out}, {a.id: a.event for a in stream})
-    st = bcubed({r["id"]: r["story"] for r in out}, {a.id: a.story for a in stream})
-    return fmt(ev), fmt(st)
+    return rows, {a.id: a.event for a in stream}, {a.id: a.story for a in stream}
 
 
-def fmt(score: tuple[float, float, float]) -> str:
+def in_time_order(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Dated articles by date (DUC ids carry theirs: APW19981016...), the others where they are."""
+
+    def day(row: dict[str, str]) -> str | None:
+        found = re.search(r"(?:19|20)\d{6}", row["id"])
+        return row.get("date") or (found.group() if found else None)
+
+    dated = sorted((day(r) or "", i) for i, r in enumerate(rows) if day(r))
+    slots = iter(i for i, r in enumerate(rows) if day(r))
+    order = list(range(len(rows)))
+    for (_, i), slot in zip(dated, slots, strict=True):
+        order[slot] = i
+    return [rows[i] for i in order]
+
+
+def incremental(rows: list[dict[str, str]]) -> tuple[dict[str, str], dict[str, str]]:
+    """The incremental grouper fed the articles one by one, cleaned as ``cluster`` cleans them;
+    events and stories as they stand at the end."""
+    from newsweave.clean import clean_document
+    from newsweave.events import make_incremental
+    from newsweave.records import RawDocument
+
+    inc = make_incremental()
+    for r in in_time_order(rows):
+        doc = RawDocument(id=r["id"], text=r["text"], title=r.get("title"), date=r.get("date"), fmt="jsonl")
+        inc.add(clean_document(doc))
+    grouping = inc.grouping()
+    events = {a: ev.id for ev in grouping.events for a in ev.articles}
+    stories = {a: st.id for ev in grouping.events for st in ev.stories for a in st.articles}
+    return events, stories
+
+
+def fmt(score: Scores) -> str:
     return " / ".join(f"{v:.3f}" for v in score)
+
+
+def scored(
+    rows: list[dict[str, str]], tmp: Path, gold_event: dict[str, str], gold_story: dict[str, str] | None
+) -> tuple[str, str, str, str]:
+    """(batch event, batch story, incremental event, incremental story) B-cubed scores."""
+    out, *_ = run_cluster(rows, tmp)
+    inc_event, inc_story = incremental(rows)
+
+    def story(predicted: dict[str, str]) -> str:
+        return fmt(bcubed(predicted, gold_story)) if gold_story else ""
+
+    return (
+        fmt(bcubed({r["id"]: r["event"] for r in out}, gold_event)),
+        story({r["id"]: r["story"] for r in out}),
+        fmt(bcubed(inc_event, gold_event)),
+        story(inc_story),
+    )
 
 
 def quality(tmp: Path) -> str:
     if not DATA.is_dir():
         return "../shared/data is absent: quality comparison skipped.\n"
     rows, gold_event, gold_story = dev_rows()
-    out, *_ = run_cluster(rows, tmp)
-    ours_e = bcubed({r["id"]: r["event"] for r in out}, gold_event)
-    ours_s = bcubed({r["id"]: r["story"] for r in out}, gold_story)
+    dev = scored(rows, tmp, gold_event, gold_story)
     texts, ids = [r["text"] for r in rows], [r["id"] for r in rows]
     peers = []
     for t in (0.7, 0.8, 0.9):
@@ -132,52 +184,72 @@ def quality(tmp: Path) -> str:
     best_t, best_e = max(peers, key=lambda p: p[1][2])
     lsh = peer_stories(texts)
     peer_s = bcubed({i: str(lab) for i, lab in zip(ids, lsh, strict=True)}, gold_story)
-    undated_e, undated_s = undated_stream(tmp)
+    urows, ugold_event, ugold_story = undated_rows()
+    undated = scored(urows, tmp, ugold_event, ugold_story)
     drows, dgold = duc_rows()
-    dout, *_ = run_cluster(drows, tmp)
-    ours_d = bcubed({r["id"]: r["event"] for r in dout}, dgold)
+    duc = scored(drows, tmp, dgold, None)
     dpeer = peer_events([r["text"] for r in drows], best_t)
     peer_d = bcubed({r["id"]: str(lab) for r, lab in zip(drows, dpeer, strict=True)}, dgold)
     return (
-        "B-cubed precision / recall / F1. The TF-IDF peer's cut is the best of 0.7/0.8/0.9 on dev "
+        "B-cubed precision / recall / F1. `cluster` is the batch grouper through the command; "
+        "the incremental grouper (`newsweave.events.make_incremental`) gets the same cleaned "
+        "articles one by one in time order (dev pages, which carry no dates, in file order; DUC "
+        "documents by the date in their ids) and is scored on its events and stories as they "
+        "stand at the end. The TF-IDF peer's cut is the best of 0.7/0.8/0.9 on dev "
         f"(here {best_t}), which flatters it.\n\n"
-        "| data | grouping | newsweave cluster | peer |\n|---|---|---|---|\n"
-        f"| realworld_dev ({len(rows)} pages) | event | {fmt(ours_e)} "
+        "| data | grouping | newsweave cluster | incremental, time order | peer |\n|---|---|---|---|---|\n"
+        f"| realworld_dev ({len(rows)} pages) | event | {dev[0]} | {dev[2]} "
         f"| {fmt(best_e)} (TF-IDF + average link) |\n"
-        f"| realworld_dev | story | {fmt(ours_s)} | {fmt(peer_s)} (MinHash LSH alone) |\n"
-        f"| DUC 2003 + MultiLing 2011 docs mixed ({len(drows)}) | event | {fmt(ours_d)} | {fmt(peer_d)} |\n"
-        f"| synthetic, 3,000 articles, 70% undated | event | {undated_e} | |\n"
-        f"| synthetic, 3,000 articles, 70% undated | story | {undated_s} | |\n"
+        f"| realworld_dev | story | {dev[1]} | {dev[3]} | {fmt(peer_s)} (MinHash LSH alone) |\n"
+        f"| DUC 2003 + MultiLing 2011 docs mixed ({len(drows)}) | event | {duc[0]} | {duc[2]} "
+        f"| {fmt(peer_d)} |\n"
+        f"| synthetic, {len(urows):,} articles, 70% undated | event | {undated[0]} | {undated[2]} | |\n"
+        f"| synthetic, {len(urows):,} articles, 70% undated | story | {undated[1]} | {undated[3]} | |\n"
+    )
+
+
+def speed(n: int, tmp: Path) -> str:
+    """One table row: ``newsweave cluster`` on ``n`` synthetic articles."""
+    stream = list(StreamGenerator(seed=7).articles(n))
+    gold_event = {a.id: a.event for a in stream}
+    gold_story = {a.id: a.story for a in stream}
+    rows = [a.to_dict() for a in stream]
+    del stream
+    load_before = os.getloadavg()[0]
+    out, elapsed, cpu, peak = run_cluster(rows, tmp)
+    load = f"{load_before:.2f} / {os.getloadavg()[0]:.2f}"
+    ev = bcubed({r["id"]: r["event"] for r in out}, gold_event)
+    st = bcubed({r["id"]: r["story"] for r in out}, gold_story)
+    print(f"{n} articles: {elapsed:.1f} s, {n / elapsed:.0f}/s, {cpu:.1f} s CPU, {peak:.0f} MB", flush=True)
+    return (
+        f"| {n:,} | {elapsed:.1f} | {n / elapsed:.0f} | {cpu:.1f} | {peak:.0f} | {load} "
+        f"| {ev[2]:.3f} | {st[2]:.3f} |\n"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=5000, help="synthetic articles (100000 for the full run)")
+    parser.add_argument(
+        "--n", type=int, nargs="+", default=[5000], help="synthetic articles per run (100000: the full run)"
+    )
     parser.add_argument("--no-quality", action="store_true", help="skip the dev-data comparison")
     args = parser.parse_args()
-    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        stream = list(StreamGenerator(seed=7).articles(args.n))
-        out, elapsed, cpu, peak = run_cluster([a.to_dict() for a in stream], tmp)
-        ev = bcubed({r["id"]: r["event"] for r in out}, {a.id: a.event for a in stream})
-        st = bcubed({r["id"]: r["story"] for r in out}, {a.id: a.story for a in stream})
-        del stream, out
-        table = quality(tmp) if not args.no_quality else ""
-    load = f"1-minute load average {load_before:.2f} before the run, {os.getloadavg()[0]:.2f} after"
-    cmd = f".venv/bin/python bench/cluster.py --n {args.n}"
+        table = "".join(speed(n, tmp) for n in args.n)
+        quality_table = quality(tmp) if not args.no_quality else ""
+    cmd = ".venv/bin/python bench/cluster.py --n " + " ".join(str(n) for n in args.n)
     md = (
-        f"## cluster\n\n`{cmd}` — {machine()}; {load}\n\n"
-        "Synthetic stream (`newsweave.events.synthetic`: events with copies, spins, rewrites, "
+        f"## cluster\n\n`{cmd}` — {machine()}\n\n"
+        "Synthetic streams (`newsweave.events.synthetic`: events with copies, spins, rewrites, "
         "made-up-language translations, same-place distractors a month later), through the "
-        "`newsweave cluster` command (process start, reading, cleaning and grouping included). "
-        "Wall clock depends on what else the shared machine runs; CPU seconds are the command's "
-        "user + system time over both cores.\n\n"
-        "| articles | wall s | articles/s (wall) | CPU s | peak MB | event B3 F1 | story B3 F1 |\n"
-        "|---|---|---|---|---|---|---|\n"
-        f"| {args.n} | {elapsed:.1f} | {args.n / elapsed:.0f} | {cpu:.1f} | {peak:.0f} "
-        f"| {ev[2]:.3f} | {st[2]:.3f} |\n\n" + table
+        "`newsweave cluster` command: process start, reading, cleaning and feature extraction on a "
+        "pool of worker processes (both cores), grouping on the driver. Wall clock depends on what "
+        "else the shared machine runs (the 1-minute load average before / after each run is "
+        "given); CPU seconds are the command's user + system time, its workers included; peak MB "
+        "is the resident set of its largest process (the driver).\n\n"
+        "| articles | wall s | articles/s (wall) | CPU s | peak MB | load | event B3 F1 | story B3 F1 |\n"
+        "|---|---|---|---|---|---|---|---|\n" + table + "\n" + quality_table
     )
     print(md)
     write_section("cluster", md)
