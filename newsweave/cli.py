@@ -192,6 +192,9 @@ def summarize(
 def cluster(
     input: Annotated[Path, typer.Option("--input", help="Articles as JSON Lines.")],
     output: Annotated[Path | None, typer.Option("--output", help="Write JSONL here.")] = None,
+    incremental: Annotated[
+        bool, typer.Option("--incremental", help="Take the articles one by one in input order, as a feed.")
+    ] = False,
 ) -> None:
     """Benchmark mode: the event and story of each article of an input JSONL file."""
     from newsweave.events.batch import cluster_jsonl
@@ -199,7 +202,7 @@ def cluster(
     reporter = Reporter()
     try:
         with progress("clustering articles"):
-            lines, done = cluster_jsonl(input, reporter)
+            lines, done = cluster_jsonl(input, reporter, incremental=incremental)
     except NewsweaveError as exc:
         raise fail(str(exc)) from None
     _write("".join(lines), output)

@@ -147,3 +147,26 @@ def test_cluster_contract(tmp_path: Path) -> None:
     assert [r["id"] for r in rows] == ["x1", "x2", "x3"]
     assert rows[0]["story"] == rows[1]["story"]
     assert rows[0]["event"] == rows[1]["event"]
+
+
+def test_cluster_incremental_takes_the_file_as_a_feed(tmp_path: Path) -> None:
+    """``--incremental``: the same contract lines; copies still share a story and an event, and
+    the other event of the pile stays apart."""
+    fixture = Path(__file__).parent / "fixtures" / "events" / "harbour.jsonl"
+    rows = [json.loads(x) for x in fixture.read_text("utf-8").splitlines() if x.strip()]
+    rows.sort(key=lambda r: r.get("date") or "")
+    src = tmp_path / "feed.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), "utf-8")
+    batch = run("cluster", "--input", str(src))
+    feed = run("cluster", "--input", str(src), "--incremental")
+    assert batch.returncode == 0 and feed.returncode == 0, feed.stderr
+    got = {r["id"]: r for r in map(json.loads, feed.stdout.splitlines())}
+    want = {r["id"]: r for r in map(json.loads, batch.stdout.splitlines())}
+    assert list(got) == [r["id"] for r in rows]
+    # the feed may split what the whole pile joins (a young vocabulary), never join more
+    for key in ("event", "story"):
+        groups: dict[str, set[str]] = {}
+        for aid, r in got.items():
+            groups.setdefault(r[key], set()).add(want[aid][key])
+        assert all(len(g) == 1 for g in groups.values())
+    assert len({r["event"] for r in got.values()}) >= 2

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from newsweave.engine import Engine, partitions
 from newsweave.errors import InputError
-from newsweave.events import make_grouper
+from newsweave.events import make_grouper, make_incremental
 from newsweave.events.nearcopy import bands
 from newsweave.jsonl import iter_objects
 from newsweave.pipeline import clean_partition, unique_ids
@@ -27,11 +27,17 @@ WARM_UP = (
 
 
 def cluster_jsonl(
-    path: Path, on_error: Callable[[InputError], None], engine: Engine | None = None
+    path: Path,
+    on_error: Callable[[InputError], None],
+    engine: Engine | None = None,
+    incremental: bool = False,
 ) -> tuple[list[str], int]:
     """One ``{"id", "event", "story"}`` line per valid input article, in input order.
 
-    The per-article work runs on ``engine``; by default on a process pool over every core."""
+    The per-article work runs on ``engine``; by default on a process pool over every core.
+    ``incremental``: the articles arrive one by one in input order (a feed), each joining an event
+    or opening one, events merging when a bridging article comes; the lines give where each
+    article stands at the end."""
     own = engine is None
     engine = engine or cluster_engine()
     articles: list[Article] = []
@@ -47,7 +53,13 @@ def cluster_jsonl(
         if own:
             engine.close()
     unique_ids(articles)
-    grouping = make_grouper().group(articles)
+    if incremental:
+        feed = make_incremental()
+        for art in articles:
+            feed.add(art)
+        grouping = feed.grouping()
+    else:
+        grouping = make_grouper().group(articles)
     event_of: dict[str, str] = {}
     story_of: dict[str, str] = {}
     for ev in grouping.events:
