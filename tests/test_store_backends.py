@@ -161,6 +161,24 @@ def test_a_newer_store_is_refused(pg_server: Server) -> None:
         connect(url, readonly=True)
 
 
+def test_a_schema_made_while_waiting_for_the_write_lock_is_seen(pg_server: Server) -> None:
+    """Two processes opening a new store: the one that found no schema and then waited for the
+    lock sees the schema the other made meanwhile, and does not make it again."""
+    from newsweave.store.postgres import PostgresDatabase
+    from newsweave.store.schema import MIGRATIONS
+
+    url = pg_server.database()
+    waiting = PostgresDatabase(url)
+    assert waiting.version() == 0
+    waiting.execute("BEGIN ISOLATION LEVEL READ COMMITTED")  # as begin_write, before its lock
+    connect(url).close()  # the other process migrates and commits
+    try:
+        assert waiting.version() == len(MIGRATIONS)
+    finally:
+        waiting.rollback()
+        waiting.close()
+
+
 def test_a_version_1_store_migrates_and_keeps_its_events(pg_server: Server) -> None:
     from newsweave.store.postgres import PostgresDatabase
     from newsweave.store.schema import MIGRATIONS

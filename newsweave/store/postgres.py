@@ -156,7 +156,14 @@ class PostgresDatabase(Database):
             self.conn.execute("ROLLBACK")
 
     def version(self) -> int:
-        if self.execute("SELECT to_regclass('meta')").fetchone()[0] is None:
+        # pg_class read with the statement's snapshot, not to_regclass: inside the write lock,
+        # to_regclass can miss a meta table another process created meanwhile (a stale catalog
+        # cache), and two processes opening a new store would both create the schema.
+        exists = self.execute(
+            "SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+            " ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relname = 'meta'"
+        ).fetchone()
+        if exists is None:
             return 0
         row = self.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         return int(row[0]) if row else 0
