@@ -5,9 +5,7 @@ The CLI, the store and the engines all go through ``Pipeline``; its parts are pa
 
 from __future__ import annotations
 
-import hashlib
 import os
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -19,7 +17,7 @@ from newsweave.events.features import extract as extract_features
 from newsweave.facts import analyse, event_readings, extract_facts, keep_analyses
 from newsweave.facts.entities import tag
 from newsweave.ingest import read_paths
-from newsweave.records import Analysis, Article, Briefing, EventBriefing, EventGroup, Grouping, RawDocument
+from newsweave.records import Article, Briefing, EventBriefing, EventGroup, Grouping, RawDocument
 from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
 
 DEFAULT_WORDS = 120
@@ -38,29 +36,12 @@ def unique_ids(articles: list[Article]) -> None:
         seen.add(art.id)
 
 
-KEEP_ANALYSES = 5000
-
-
-def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
-
-
 @dataclass
 class Pipeline:
     grouper: Grouper = field(default_factory=make_grouper)
     summarizer: Summarizer = field(default_factory=make_summarizer)
     words: int = DEFAULT_WORDS
     lang: str = "en"
-    # Analyses made on workers for articles a store reloads before briefing, by clean text.
-    _analyses: OrderedDict[bytes, Analysis] = field(default_factory=OrderedDict, repr=False)
-
-    def remember(self, article: Article) -> None:
-        """Keep ``article``'s analysis for when it is briefed from a store (the most recent
-        ``KEEP_ANALYSES``; an article briefed later than that is analysed again)."""
-        if article.analysis is not None:
-            self._analyses[_digest(article.text)] = article.analysis
-            while len(self._analyses) > KEEP_ANALYSES:
-                self._analyses.popitem(last=False)
 
     def read(
         self,
@@ -112,8 +93,6 @@ class Pipeline:
         for story in group.stories:
             for aid in story.articles:
                 art = by_id[aid]
-                if art.analysis is None and self._analyses:
-                    art.analysis = self._analyses.get(_digest(art.text))
                 art.story = story.id
                 art.copy_of = None if aid == story.original else story.original
                 articles.append(art)

@@ -9,6 +9,7 @@ Character offsets into ``Article.text`` are the glue: every fact cites ``text[st
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, TypeVar
@@ -75,9 +76,19 @@ class Removed:
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """Per-article NLP done before grouping (on an engine's worker): raw NER ``(label, start,
-    end)`` spans into the article's text. Not serialised: the facts stage redoes what is missing."""
+    end)`` spans into the article's text, over its distinct sentences read as if it were an
+    original. Valid only for the exact text it was made on; the store keeps it beside that text
+    (``to_json``), and the facts stage tags what has none."""
 
     names: tuple[tuple[str, int, int], ...] = ()
+
+    def to_json(self) -> str:
+        """Compact JSON: ``[["PERSON",0,12],...]``."""
+        return json.dumps(self.names, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: str) -> Analysis:
+        return cls(tuple((str(label), int(start), int(end)) for label, start, end in json.loads(data)))
 
 
 @dataclass(slots=True)

@@ -1,5 +1,6 @@
-"""Hypothesis: any article goes into the store and comes back unchanged, and is found by
-full-text search; on both backends, and both backends' search agrees on what matches."""
+"""Hypothesis: any article (its analysis too) goes into the store and comes back unchanged, and
+is found by full-text search; on both backends, and both backends' search agrees on what
+matches."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from conftest import make_stores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from newsweave.records import Article, RawDocument, Removed
+from newsweave.records import Analysis, Article, RawDocument, Removed
 from newsweave.store import articles
 from newsweave.store.db import Database, connect
 from newsweave.store.search import fts_query, tsquery
@@ -26,6 +27,9 @@ ARTICLE = st.builds(
     lang=st.sampled_from(["en", "es", "fr"]),
     removed=st.lists(st.builds(Removed, kind=st.sampled_from(["markup", "boilerplate"]), text=TEXT),
                      max_size=3),
+    analysis=st.none() | st.builds(Analysis, st.lists(st.tuples(
+        st.sampled_from(["PERSON", "ORG", "GPE"]), st.integers(0, 2**31 - 1), st.integers(0, 2**31 - 1),
+    ), max_size=5).map(tuple)),
 )
 
 
@@ -42,7 +46,9 @@ def store_db(
 def _stored(db: Database, art: Article) -> Article | None:
     doc = RawDocument(id=art.id, text=art.text, title=art.title, outlet=art.outlet,
                       url=art.url, author=art.author, date=art.published)
-    return articles.insert(db, Article.from_dict(art.to_dict()), doc)
+    copy = Article.from_dict(art.to_dict())
+    copy.analysis = art.analysis
+    return articles.insert(db, copy, doc)
 
 
 def _as_stored(db: Database, value: str | None) -> str | None:
@@ -67,6 +73,7 @@ def test_articles_round_trip_through_the_store(store_db: Database, arts: list[Ar
             assert [back.text, back.title, back.outlet, back.url, back.author, back.published] == [
                 _as_stored(db, v) for v in want]
             assert back.lang == art.lang
+            assert back.analysis == art.analysis
             assert [(r.kind, r.text) for r in back.removed] == [
                 (r.kind, r.text) for r in art.removed]  # JSON: NUL escaped, kept exactly
             raw = db.execute("SELECT raw FROM articles WHERE id = ?", (art.id,)).fetchone()[0]

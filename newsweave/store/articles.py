@@ -9,11 +9,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from newsweave.records import Article, RawDocument, Removed
+from newsweave.records import Analysis, Article, RawDocument, Removed
 from newsweave.store.db import Database
 
 _IDENTITY = ("text", "html", "url", "title", "date", "outlet", "author", "lang")
-COLUMNS = "id, path, url, outlet, author, published, title, lang, text, removed, story, copy_of"
+COLUMNS = "id, path, url, outlet, author, published, title, lang, text, removed, story, copy_of, analysis"
 
 
 def content_hash(doc: RawDocument) -> str:
@@ -44,33 +44,34 @@ def insert(db: Database, article: Article, doc: RawDocument) -> Article | None:
         n += 1
         article.id = f"{base}-{n}"
     extra = db.search_columns(article.title, article.text)  # PostgreSQL: the tsvector
-    cols = ", ".join(["id, hash, raw, path, url, outlet, author, published, title, lang, text, removed",
-                      *extra])
-    marks = ", ".join(["?"] * 12 + [sql for sql, _ in extra.values()])
+    cols = ", ".join(["id, hash, raw, path, url, outlet, author, published, title, lang, text, removed,"
+                      " analysis", *extra])
+    marks = ", ".join(["?"] * 13 + [sql for sql, _ in extra.values()])
     db.execute(
         f"INSERT INTO articles ({cols}) VALUES ({marks})",
         (
             article.id, digest, pack_raw(doc), article.path, article.url, article.outlet,
             article.author, article.published, article.title, article.lang, article.text,
             json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
-            *(value for _, value in extra.values()),
+            _analysis(article), *(value for _, value in extra.values()),
         ),
     )
     return article
 
 
 def update_clean(db: Database, article: Article) -> None:
-    """Replace the cleaned fields of a stored article (``reprocess``)."""
+    """Replace the cleaned fields of a stored article (``reprocess``), its analysis with them:
+    an analysis is only valid for the text it was made on."""
     extra = db.search_columns(article.title, article.text)
     sets = "".join(f", {col} = {sql}" for col, (sql, _) in extra.items())
     db.execute(
         "UPDATE articles SET url = ?, outlet = ?, author = ?, published = ?, title = ?, lang = ?,"
-        f" text = ?, removed = ?{sets} WHERE id = ?",
+        f" text = ?, removed = ?, analysis = ?{sets} WHERE id = ?",
         (
             article.url, article.outlet, article.author, article.published, article.title,
             article.lang, article.text,
             json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
-            *(value for _, value in extra.values()), article.id,
+            _analysis(article), *(value for _, value in extra.values()), article.id,
         ),
     )
 
@@ -81,7 +82,12 @@ def from_row(row: Any) -> Article:
         author=row["author"], published=row["published"], title=row["title"], lang=row["lang"],
         removed=[Removed(**r) for r in json.loads(row["removed"])],
         story=row["story"] or "", copy_of=row["copy_of"],
+        analysis=None if row["analysis"] is None else Analysis.from_json(row["analysis"]),
     )
+
+
+def _analysis(article: Article) -> str | None:
+    return None if article.analysis is None else article.analysis.to_json()
 
 
 def load(db: Database, ids: Iterable[str]) -> dict[str, Article]:

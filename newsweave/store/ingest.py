@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError
+from newsweave.facts import analyse
 from newsweave.ingest import read_paths
 from newsweave.pipeline import Pipeline, _reported, prepare_partition
 from newsweave.records import Article, RawDocument
@@ -71,8 +72,7 @@ def ingest(
             if isinstance(item, InputError):
                 reject(item)
             else:
-                todo.append((item, doc))
-                pipeline.remember(item)  # its analysis (NER, made on the worker) is reused
+                todo.append((item, doc))  # with its analysis (NER, made on the worker)
                 if on_article:
                     on_article()
         store_batch(db, pipeline, todo, result)
@@ -89,7 +89,11 @@ def store_batch(
 ) -> None:
     """Store cleaned (article, input) pairs in one transaction, then group what is pending and
     re-brief the touched events in a second one. The public entry point for callers that clean
-    articles themselves (fetching); ``result`` collects what was added or found duplicate."""
+    articles themselves (fetching); ``result`` collects what was added or found duplicate.
+
+    An article without its analysis (cleaned by the caller) is analysed here, before the write
+    lock: the store keeps it, so no later briefing of its event runs NER on it again."""
+    analyse([art for art, _ in todo if art.analysis is None])
     if todo:
         with write(db):
             for art, doc in todo:

@@ -178,11 +178,19 @@ def _pg_v2(db: Database) -> None:
     )
 
 
+def _v3(db: Database) -> None:
+    """Articles keep their NER analysis (compact JSON of ``(label, start, end)`` spans into
+    ``text``; NULL: not analysed, the facts stage tags it), so re-briefing an event reads no
+    stored article again. The same statement on both backends; existing rows get NULL."""
+    db.execute("ALTER TABLE articles ADD COLUMN analysis TEXT")
+
+
 Step = Callable[[Database], None]
 # One entry per version; each names its form for every backend (``Database.backend``).
 MIGRATIONS: list[dict[str, Step]] = [
     {"sqlite": _v1, "postgresql": _pg_v1},
     {"sqlite": _v2, "postgresql": _pg_v2},
+    {"sqlite": _v3, "postgresql": _v3},
 ]
 VERSION = len(MIGRATIONS)
 
