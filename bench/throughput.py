@@ -159,11 +159,13 @@ def _worker_rss() -> int:
 
 def _warm() -> None:
     """Import the pipeline and load the model, as the first partition on a worker would."""
+    from newsweave.events.batch import WARM_UP
     from newsweave.nlp.models import load_spacy
     from newsweave.pipeline import prepare_partition
+    from newsweave.records import RawDocument
 
-    prepare_partition([])
     load_spacy(("ner",))
+    prepare_partition([RawDocument(id="warm-up", text=WARM_UP)])  # language model, lexicons
 
 
 def time_engines(corpus: Path) -> dict[str, dict[str, float | str]]:
