@@ -1,6 +1,6 @@
 """Score the facts stage on the labelled dev pages of ../shared/data and write docs/benchmarks.md.
 
-    .venv/bin/python bench/facts.py
+    .venv/bin/python bench/facts.py [-v] [--no-write]
 
 Figure recall (value and bounds found on the labelled sentence), grouping of figures by labelled
 subject (B-cubed F1 over each event's comparisons), quote speaker accuracy and entity merging.
@@ -232,7 +232,8 @@ def main() -> None:
     print(md)
     if "-v" in sys.argv:
         print("\n".join(s.misses))
-    write_section("facts", md)
+    if "--no-write" not in sys.argv:
+        write_section("facts", md)
 
 
 if __name__ == "__main__":
