@@ -273,3 +273,18 @@ def test_a_surname_speaker_finds_the_person_the_tagger_called_an_org() -> None:
     text = 'Chief engineer Marta Ilves spoke first. "It will hold," Ilves said.'
     idx = index({"a": [("Marta Ilves", "ORG")]}, {"a": text})
     assert [q.speaker for q in find_quotes(text, "a", idx)] == ["Marta Ilves"]
+
+
+def test_marks_around_a_name_are_no_quote() -> None:
+    text = 'Armed groups known as "colectivos" fired shots. "We ran," said Ana Ilves.'
+    assert [q.text for q in find_quotes(text, "a", None)] == ["We ran,"]
+
+
+def test_a_question_is_no_timeline_entry() -> None:
+    from newsweave.facts.timeline import timeline
+    from newsweave.records import Article
+
+    art = Article("a", "What happened at the border on Saturday? Troops closed it on Saturday.",
+                  published="2019-02-26")
+    entries = timeline(art, DateResolver(date(2019, 2, 26)))
+    assert [e.text for e in entries] == ["Troops closed it on Saturday."]

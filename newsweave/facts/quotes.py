@@ -297,6 +297,10 @@ def _reported_speech(text: str, sentences: list[Sentence], segments: list[_Segme
     return out
 
 
+# Marks around a name, not around words someone said: 'groups known as "colectivos"'.
+_NAMING = re.compile(r"\b(?:known as|so-called|nicknamed)\s*$", re.IGNORECASE)
+
+
 def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quote]:
     """Every quote of ``text`` with its speaker (None when the article does not say)."""
     segments = _segments(text)
@@ -337,7 +341,11 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
     _fill_chains(segments)
     _fill_neighbours(segments)
     _fill_chains(segments)
-    return [Quote(s.speaker, text[s.start : s.end], article, s.start, s.end) for s in segments]
+    return [
+        Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
+        for s in segments
+        if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
+    ]
 
 
 def _fill_chains(segments: list[_Segment]) -> None:

@@ -202,6 +202,8 @@ def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
     out: list[TimelineEntry] = []
     for s in split_sentences(article.text):
         sentence = article.text[s.start : s.end]
+        if sentence.rstrip().endswith("?"):  # a question ("What happened on Saturday?") tells nothing
+            continue
         mentions = {m.date: m for m in reversed(resolver.find(sentence))}
         for d in sorted(mentions, key=lambda d: mentions[d].start):
             precision = "day" if mentions[d].precise else _vague_precision(sentence, mentions[d])
