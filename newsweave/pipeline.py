@@ -75,14 +75,15 @@ class Pipeline:
         """Group ``articles`` into events (here) and brief each event (on ``engine``)."""
         grouping = self.grouper.group(articles)
         by_id = {a.id: a for a in articles}
-        analyse_stories(grouping, by_id, engine or LocalEngine())
+        engine = engine or LocalEngine()
+        analyse_stories(grouping, by_id, engine)
         # Biggest events first, so no worker is left with a big one at the end; then input order.
         order = sorted(range(len(grouping.events)), key=lambda i: -_size(grouping.events[i]))
         jobs = (
             [(self, g, {i: by_id[i] for s in g.stories for i in s.articles})]
             for g in (grouping.events[i] for i in order)
         )
-        parts = (engine or LocalEngine()).map_partitions(_brief_partition, jobs)
+        parts = engine.map_partitions(_brief_partition, jobs)
         done = dict(zip(order, (e for part in parts for e in part), strict=True))
         events = [done[i] for i in range(len(order))]
         events.sort(key=lambda e: (e.last_seen or "", len(e.articles)), reverse=True)

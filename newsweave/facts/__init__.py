@@ -3,10 +3,12 @@
 spaCy NER reads each English sentence of the event once (originals first; a copy costs nothing,
 a rewrite only its new sentences): that gives the event's entity names. Everything else is cheap
 pattern work run on every article, copies included, so each fact's span indexes its own article's
-text; sentences NER did not read find the names by string search. NER is per-article work, so
-``analyse`` runs it in the engine's partitions before grouping (on workers, in parallel) and
-``extract_facts`` keeps the names that fall in the sentences it would have read. Quotes are English-only for
-now (an article's ``lang`` says so); figures and dates are read in every language.
+text; sentences NER did not read find the names by string search. NER may run before this stage
+and be stored as ``Article.analysis``: ``event_readings`` lists exactly what it would read, so
+``brief`` tags those on its workers after grouping; ``analyse`` reads one article at a time (the
+store's ingest, before grouping), and ``extract_facts`` keeps the names that fall in the
+sentences it reads. Quotes are English-only for now (an article's ``lang`` says so); figures and
+dates are read in every language.
 """
 
 from __future__ import annotations
