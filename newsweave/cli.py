@@ -1,4 +1,4 @@
-"""The command line: a thin layer over the library (``newsweave.pipeline`` and friends).
+"""The command line: a thin layer over the library (``newsweave.api``, ``newsweave.Store``).
 
 Exit codes: 0 success; 1 some inputs rejected (each named on stderr); 2 usage error or nothing
 could be processed. Bad input never prints a traceback.
@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from newsweave import __version__
-from newsweave.errors import InputError, NewsweaveError
+from newsweave.errors import InputError, NewsweaveError, NoArticles
 
 app = typer.Typer(
     name="newsweave",
@@ -124,25 +124,32 @@ def brief(
     out: Annotated[Path | None, typer.Option("--out", help="Write to this file, not stdout.")] = None,
 ) -> None:
     """Read every article under PATHS, group them into events and print one briefing per event."""
-    from newsweave.pipeline import Pipeline, pool_engine
+    from newsweave.api import brief as run_brief
+    from newsweave.ingest.inputs import GivenPath
+    from newsweave.pipeline import pool_engine
     from newsweave.report import render
 
     reporter = Reporter()
     engine = pool_engine()  # both cores: per-article work, then one event per task
+    read = 0
+
+    def counted() -> None:
+        nonlocal read
+        read += 1
+        advance()
+
     try:
-        pipeline = Pipeline(words=words, lang=lang)
-        with progress("reading articles") as advance:
-            articles = pipeline.read(paths, reporter, on_article=advance, engine=engine, analyse=False)
-        if not articles:
-            raise fail("no article could be read from the given paths")
-        with progress("briefing"):
-            briefing = pipeline.brief(articles, engine=engine)
+        with progress("reading and briefing articles") as advance:
+            briefing = run_brief([GivenPath(p) for p in paths], words=words, lang=lang, engine=engine,
+                                 on_error=reporter, on_article=counted)
         _write(render(briefing, fmt.value), out)
+    except NoArticles:
+        raise fail("no article could be read from the given paths") from None
     except NewsweaveError as exc:
         raise fail(str(exc)) from None
     finally:
         engine.close()
-    raise typer.Exit(reporter.exit_code(len(articles)))
+    raise typer.Exit(reporter.exit_code(read))
 
 
 @app.command()
@@ -151,13 +158,14 @@ def clean(
     fmt: Annotated[CleanFormat, typer.Option("--format", help="json or text.")] = CleanFormat.json,
 ) -> None:
     """Print one article, cleaned: metadata plus clean text (json), or the clean text alone."""
-    from newsweave.pipeline import Pipeline
+    from newsweave.api import clean as run_clean
+    from newsweave.ingest.inputs import GivenPath
 
     reporter = Reporter()
-    articles = Pipeline().read([path], reporter)
-    if not articles:
-        raise typer.Exit(2)
-    art = articles[0]
+    try:
+        art = run_clean(GivenPath(path), on_error=reporter)
+    except NoArticles:
+        raise typer.Exit(2) from None
     if fmt is CleanFormat.text:
         sys.stdout.write(art.text + "\n")
     else:
@@ -165,7 +173,7 @@ def clean(
         doc.pop("story")
         doc.pop("copy_of")
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
-    raise typer.Exit(reporter.exit_code(len(articles)))
+    raise typer.Exit(reporter.exit_code(1))
 
 
 @app.command()

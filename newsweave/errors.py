@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 
 class NewsweaveError(Exception):
     """Base class of every error newsweave raises on purpose."""
@@ -21,8 +23,17 @@ class InputError(NewsweaveError):
         return (type(self), (self.path, self.problem), self.__dict__)
 
 
+def raise_input_error(error: InputError) -> NoReturn:
+    """The ``on_error`` of a library call given none: the first bad input stops the call."""
+    raise error
+
+
 class UsageError(NewsweaveError):
     """The command was called in a way that cannot work (exit code 2)."""
+
+
+class NoArticles(UsageError):
+    """Nothing could be read: every input was rejected, or there was none."""
 
 
 class NotInstalled(NewsweaveError):

@@ -56,8 +56,19 @@ class Pipeline:
         Reading is lazy; cleaning runs in partitions on ``engine`` (in-process by default).
         ``analyse=False`` leaves NER to ``brief``, which runs it once per story, not per copy.
         """
+        return self.read_documents(read_paths(paths), on_error, on_article, engine, analyse)
+
+    def read_documents(
+        self,
+        items: Iterable[RawDocument | InputError],
+        on_error: Callable[[InputError], None],
+        on_article: Callable[[], None] | None = None,
+        engine: Engine | None = None,
+        analyse: bool = True,
+    ) -> list[Article]:
+        """``read`` over documents a reader made (``newsweave.ingest.inputs.read_inputs``)."""
         articles: list[Article] = []
-        docs = _reported(read_paths(paths), on_error)
+        docs = _reported(items, on_error)
         parts = partitions(docs, READ_PARTITION)
         work = prepare_partition if analyse else clean_partition
         for part in (engine or LocalEngine()).map_partitions(work, parts):

@@ -2,17 +2,26 @@
 
 ``RawDocument`` (ingest) -> ``Article`` (clean) -> ``Grouping`` (events) ->
 ``Entity``/``Quote``/``Claim``/``TimelineEntry`` (facts) -> ``Comparison`` (compare)
--> ``SummarySentence`` (summarize) -> ``EventBriefing``/``Briefing`` (report).
+-> ``SummarySentence`` (summarize) -> ``Event``/``Briefing`` (report).
 
 Character offsets into ``Article.text`` are the glue: every fact cites ``text[start:end]``.
+``to_dict``/``from_dict`` follow the fields (a field added to a record flows into its JSON and
+back), and match ``newsweave/report/briefing.schema.json``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Literal, TypeVar
+import sys
+import typing
+from dataclasses import dataclass, field, fields
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SCHEMA = "newsweave.briefing/1"
 
@@ -26,21 +35,76 @@ def safe_id(raw: str) -> str:
     return cleaned or "article"
 
 
+def _serialised(f: dataclasses.Field[Any]) -> bool:
+    """Fields marked ``metadata={"json": False}`` (work state such as NER spans) stay out of JSON."""
+    return bool(f.metadata.get("json", True))
+
+
+def _plain(value: Any) -> Any:
+    """A field's value as JSON-ready data: nested records through their own ``to_dict``."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if _serialised(f)}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+@cache
+def _nested(cls: type) -> dict[str, tuple[type, bool]]:
+    """Fields of ``cls`` that hold a record or a list of records: name -> (record type, is list)."""
+    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
+    out: dict[str, tuple[type, bool]] = {}
+    for f in fields(cls):
+        hint = hints.get(f.name)
+        many = typing.get_origin(hint) is list
+        inner = typing.get_args(hint)[0] if many else hint
+        options = [t for t in (typing.get_args(inner) or (inner,)) if isinstance(t, type)]
+        kinds = [t for t in options if dataclasses.is_dataclass(t)]
+        if kinds and _serialised(f):
+            out[f.name] = (kinds[0], many)
+    return out
+
+
+def _revive(kind: type, value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    from_dict = getattr(kind, "from_dict", None)
+    return from_dict(value) if from_dict else _from_dict(kind, value)
+
+
 def _from_dict(cls: type, data: dict[str, Any]) -> Any:
-    names = {f.name for f in fields(cls)}
-    return cls(**{k: v for k, v in data.items() if k in names})
+    """``cls`` from a JSON object: unknown keys ignored, nested records revived by field type."""
+    nested = _nested(cls)
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data or not _serialised(f):
+            continue
+        value = data[f.name]
+        if f.name in nested:
+            kind, many = nested[f.name]
+            value = [_revive(kind, v) for v in value or []] if many else _revive(kind, value)
+        kwargs[f.name] = value
+    return cls(**kwargs)
 
 
 class Record:
-    """``to_dict``/``from_dict`` for the flat fact records (their JSON is their fields)."""
+    """``to_dict``/``from_dict`` from the dataclass fields (a record's JSON is its fields)."""
 
     __slots__ = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)  # type: ignore[call-overload]  # subclasses are dataclasses
+        """This record as the JSON object the briefing schema describes."""
+        return {
+            f.name: _plain(getattr(self, f.name))
+            for f in fields(self)  # type: ignore[arg-type]  # subclasses are dataclasses
+            if _serialised(f)
+        }
 
     @classmethod
     def from_dict(cls: type[_R], data: dict[str, Any]) -> _R:
+        """The record from its JSON object (``to_dict``'s output); unknown keys are ignored."""
         out: _R = _from_dict(cls, data)
         return out
 
@@ -63,14 +127,11 @@ class RawDocument:
 
 
 @dataclass(frozen=True, slots=True)
-class Removed:
+class Removed(Record):
     """A piece that cleaning took out or changed, kept for audit."""
 
     kind: str
     text: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"kind": self.kind, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +152,13 @@ class Analysis:
         return cls(tuple((str(label), int(start), int(end)) for label, start, end in json.loads(data)))
 
 
+# The order of the article object in the briefing JSON; fields not named here follow, in field order.
+ARTICLE_KEYS = ("id", "path", "url", "outlet", "author", "published", "title", "lang", "text",
+                "story", "copy_of", "removed")
+
+
 @dataclass(slots=True)
-class Article:
+class Article(Record):
     """A cleaned article. ``text`` is what a reader would have seen; all spans index it."""
 
     id: str
@@ -107,32 +173,20 @@ class Article:
     removed: list[Removed] = field(default_factory=list)
     story: str = ""
     copy_of: str | None = None
-    analysis: Analysis | None = field(default=None, compare=False, repr=False)
+    analysis: Analysis | None = field(default=None, compare=False, repr=False, metadata={"json": False})
     # The grouping features (``newsweave.events.features.Features``) computed on a worker with the
     # rest of the per-article work; never serialised, recomputed when absent.
-    features: Any = field(default=None, compare=False, repr=False)
+    features: Any = field(default=None, compare=False, repr=False, metadata={"json": False})
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "path": self.path,
-            "url": self.url,
-            "outlet": self.outlet,
-            "author": self.author,
-            "published": self.published,
-            "title": self.title,
-            "lang": self.lang,
-            "text": self.text,
-            "story": self.story or self.id,
-            "copy_of": self.copy_of,
-            "removed": [r.to_dict() for r in self.removed],
-        }
+        """The article object of the briefing JSON (``story`` is the article's own id when unset)."""
+        d = Record.to_dict(self)
+        d["story"] = self.story or self.id
+        return {k: d[k] for k in sorted(d, key=_article_key)}
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Article:
-        art: Article = _from_dict(cls, data)
-        art.removed = [Removed(**r) for r in data.get("removed", [])]
-        return art
+
+def _article_key(name: str) -> int:
+    return ARTICLE_KEYS.index(name) if name in ARTICLE_KEYS else len(ARTICLE_KEYS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +199,7 @@ class Span:
 
 
 @dataclass(slots=True)
-class Story:
+class Story(Record):
     """Copies of one original report. ``original`` is the id of the article they copy."""
 
     id: str
@@ -215,7 +269,8 @@ class Claim(Record):
     end: int
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        """The claim object; a whole-number figure is written as an integer (``320``, not ``320.0``)."""
+        d = Record.to_dict(self)
         for key in ("value", "low", "high"):
             v = d[key]
             if isinstance(v, float) and v.is_integer():
@@ -243,8 +298,11 @@ class TimelineEntry(Record):
     precision: str = "day"  # "month" or "year" for "last month"/"last year" (date = first day)
 
 
+FACT_KEYS = ("entities", "quotes", "claims", "comparisons", "timeline")
+
+
 @dataclass(slots=True)
-class Facts:
+class Facts(Record):
     """Everything the facts and compare stages found for one event."""
 
     entities: list[Entity] = field(default_factory=list)
@@ -255,7 +313,12 @@ class Facts:
 
 
 @dataclass(slots=True)
-class EventBriefing:
+class Event:
+    """One event's briefing: its articles grouped into stories, the cited summary and the facts.
+
+    In a notebook it shows as the web page's event card (``_repr_html_``) or as the Markdown
+    briefing (``_repr_markdown_``); every field that comes from the input is escaped."""
+
     id: str
     title: str
     first_seen: str | None
@@ -267,11 +330,33 @@ class EventBriefing:
 
     @property
     def outlets(self) -> int:
+        """Distinct outlets (an article without one counts on its own)."""
         names = {a.outlet for a in self.articles if a.outlet}
         unnamed = sum(1 for a in self.articles if not a.outlet)
         return len(names) + unnamed
 
+    @property
+    def entities(self) -> list[Entity]:
+        return self.facts.entities
+
+    @property
+    def quotes(self) -> list[Quote]:
+        return self.facts.quotes
+
+    @property
+    def claims(self) -> list[Claim]:
+        return self.facts.claims
+
+    @property
+    def comparisons(self) -> list[Comparison]:
+        return self.facts.comparisons
+
+    @property
+    def timeline(self) -> list[TimelineEntry]:
+        return self.facts.timeline
+
     def to_dict(self) -> dict[str, Any]:
+        """The event object of the briefing JSON."""
         return {
             "id": self.id,
             "title": self.title,
@@ -284,17 +369,81 @@ class EventBriefing:
                 "independent": len(self.stories),
             },
             "summary": [s.to_dict() for s in self.summary],
-            "entities": [e.to_dict() for e in self.facts.entities],
-            "quotes": [q.to_dict() for q in self.facts.quotes],
-            "claims": [c.to_dict() for c in self.facts.claims],
-            "comparisons": [c.to_dict() for c in self.facts.comparisons],
-            "timeline": [t.to_dict() for t in self.facts.timeline],
+            **{name: [r.to_dict() for r in getattr(self.facts, name)] for name in FACT_KEYS},
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        """The event from its JSON object; stories are rebuilt from the articles' ``story`` and
+        ``copy_of`` fields."""
+        articles = [Article.from_dict(a) for a in data.get("articles", [])]
+        stories: dict[str, Story] = {}
+        for art in articles:
+            sid = art.story or art.id
+            story = stories.setdefault(sid, Story(id=sid, original=art.copy_of or art.id, articles=[]))
+            story.articles.append(art.id)
+            if art.copy_of is None:
+                story.original = art.id
+        return cls(
+            id=data["id"], title=data.get("title", ""), first_seen=data.get("first_seen"),
+            last_seen=data.get("last_seen"), articles=articles, stories=list(stories.values()),
+            summary=[SummarySentence.from_dict(s) for s in data.get("summary", [])],
+            facts=Facts.from_dict(data),
+        )
+
+    def to_frames(self) -> dict[str, pd.DataFrame]:
+        """This event's tables (see ``Briefing.to_frames``)."""
+        return Briefing(events=[self]).to_frames()
+
+    def _repr_html_(self) -> str:
+        from newsweave.report.html import render_card
+
+        return render_card(self)
+
+    def _repr_markdown_(self) -> str:
+        from newsweave.report.markdown import render_markdown
+
+        return render_markdown(Briefing(events=[self]))
+
+
+EventBriefing = Event  # the former name
 
 
 @dataclass(slots=True)
 class Briefing:
-    events: list[EventBriefing]
+    """Every event of a pile, newest first: the ``--format json`` document as records."""
+
+    events: list[Event]
 
     def to_dict(self) -> dict[str, Any]:
+        """The briefing document (schema ``newsweave.briefing/1``), as ``brief --format json``."""
         return {"schema": SCHEMA, "events": [e.to_dict() for e in self.events]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Briefing:
+        """The briefing from a ``newsweave.briefing/1`` document."""
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+            from newsweave.errors import UsageError
+
+            found = data.get("schema") if isinstance(data, dict) else type(data).__name__
+            raise UsageError(f"not a briefing document: schema is {found!r}, expected {SCHEMA!r}")
+        return cls(events=[Event.from_dict(e) for e in data.get("events", [])])
+
+    def to_frames(self) -> dict[str, pd.DataFrame]:
+        """One pandas DataFrame per kind of item (``articles``, ``stories``, ``claims``,
+        ``comparisons``, ``quotes``, ``entities``, ``timeline``), one row per item, each with its
+        ``event``; ids join them (``claims.article`` to ``articles.id``, ``claims.comparison`` to
+        ``comparisons.id``). Needs the ``frames`` extra (pandas)."""
+        from newsweave.report.frames import to_frames
+
+        return to_frames(self)
+
+    def _repr_html_(self) -> str:
+        from newsweave.report.html import render_cards
+
+        return render_cards(self)
+
+    def _repr_markdown_(self) -> str:
+        from newsweave.report.markdown import render_markdown
+
+        return render_markdown(self)

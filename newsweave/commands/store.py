@@ -59,13 +59,15 @@ def ingest(
     re-briefed. Ingesting the same content again is a no-op. Prints what was added, skipped as
     duplicate and rejected."""
     from newsweave.engine import make_engine
+    from newsweave.ingest.inputs import GivenPath
 
     reporter = Reporter()
     with _open(db) as store, _errors():
         runner = make_engine(engine.value, scheduler)
         try:
             with progress("ingesting articles") as advance:
-                result = store.ingest(paths, reporter, on_article=advance, engine=runner, batch=batch)
+                result = store.ingest([GivenPath(p) for p in paths], reporter, on_article=advance,
+                                      engine=runner, batch=batch)
         finally:
             runner.close()
     typer.echo(f"{store.label}: {result.summary()}")

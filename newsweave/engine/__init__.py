@@ -9,6 +9,7 @@ whatever the input size.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from typing import Protocol, TypeVar
 
@@ -69,3 +70,23 @@ def make_engine(name: str = "local", scheduler: str | None = None, workers: int 
 
         return DaskEngine(scheduler=scheduler, workers=workers)
     raise UsageError(f"unknown engine {name!r}; choose one of: local, processes, dask")
+
+
+EngineChoice = Engine | str | None
+
+
+@contextmanager
+def engine_for(choice: EngineChoice, named: Callable[[str], Engine] | None = None) -> Iterator[Engine]:
+    """The engine a library call was given: an ``Engine`` as it is (the caller closes it), a name
+    (``local``, ``processes``, ``dask``) made here and closed after the call, ``None`` in-process.
+    ``named`` makes a named engine for that call (a pool that preloads what the call needs)."""
+    if choice is None:
+        yield LocalEngine()
+    elif isinstance(choice, str):
+        made = (named or make_engine)(choice)
+        try:
+            yield made
+        finally:
+            made.close()
+    else:
+        yield choice

@@ -8,7 +8,8 @@ the driver holds a few KB per article whatever the texts' length. Grouping runs 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from newsweave.engine import Engine, partitions
@@ -16,14 +17,24 @@ from newsweave.errors import InputError
 from newsweave.events import make_grouper, make_incremental
 from newsweave.events.nearcopy import bands
 from newsweave.jsonl import iter_objects
-from newsweave.pipeline import clean_partition, unique_ids
-from newsweave.records import Article, RawDocument, safe_id
+from newsweave.pipeline import _reported, clean_partition, unique_ids
+from newsweave.records import Article, RawDocument, Record, safe_id
 
 PARTITION = 64  # articles per task: small enough to keep both workers busy to the end
 WARM_UP = (
     "Harbour officials in Velmora said on Tuesday that 12 boats were damaged when a storm hit "
     "the coast of Norway, and the mayor, Ada Linn, promised help."
 )  # an invented article whose cleaning loads every model and table the common path uses
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterRow(Record):
+    """Where one article stands: its ``event`` and its ``story`` (copies of one report); a line
+    of the ``cluster`` command."""
+
+    id: str
+    event: str
+    story: str
 
 
 def cluster_jsonl(
@@ -34,14 +45,28 @@ def cluster_jsonl(
 ) -> tuple[list[str], int]:
     """One ``{"id", "event", "story"}`` line per valid input article, in input order.
 
+    The per-article work runs on ``engine``; by default on a process pool over every core."""
+    rows = cluster_documents(_documents(path, on_error), on_error, engine, incremental)
+    lines = [json.dumps(row.to_dict()) + "\n" for row in rows]
+    return lines, len(lines)
+
+
+def cluster_documents(
+    docs: Iterable[RawDocument | InputError],
+    on_error: Callable[[InputError], None],
+    engine: Engine | None = None,
+    incremental: bool = False,
+) -> list[ClusterRow]:
+    """The event and story of every valid document, in input order; bad ones go to ``on_error``.
+
     The per-article work runs on ``engine``; by default on a process pool over every core.
     ``incremental``: the articles arrive one by one in input order (a feed), each joining an event
-    or opening one, events merging when a bridging article comes; the lines give where each
+    or opening one, events merging when a bridging article comes; the rows give where each
     article stands at the end."""
     own = engine is None
     engine = engine or cluster_engine()
     articles: list[Article] = []
-    parts = partitions(_documents(path, on_error), PARTITION)
+    parts = partitions(_reported(docs, on_error), PARTITION)
     try:
         for part in engine.map_partitions(cluster_partition, parts):
             for item in part:
@@ -60,16 +85,12 @@ def cluster_jsonl(
         grouping = feed.grouping()
     else:
         grouping = make_grouper().group(articles)
-    event_of: dict[str, str] = {}
-    story_of: dict[str, str] = {}
+    where: dict[str, tuple[str, str]] = {}
     for ev in grouping.events:
         for st in ev.stories:
             for aid in st.articles:
-                event_of[aid], story_of[aid] = ev.id, st.id
-    lines = [
-        json.dumps({"id": a.id, "event": event_of[a.id], "story": story_of[a.id]}) + "\n" for a in articles
-    ]
-    return lines, len(lines)
+                where[aid] = (ev.id, st.id)
+    return [ClusterRow(a.id, *where[a.id]) for a in articles]
 
 
 def _documents(path: Path, on_error: Callable[[InputError], None]) -> Iterator[RawDocument]:

@@ -52,7 +52,7 @@ JSON_TYPES = {"list": "array", "str": "string", "int": "number", "float": "numbe
               "bool": "boolean", "NoneType": "null"}
 
 
-def article(obj: dict[str, Any], path: str, where: str, stem: str) -> RawDocument:
+def article(obj: dict[str, Any], path: str | None, where: str, stem: str) -> RawDocument:
     """One article object as a document; raises ``InputError`` if it holds no usable text."""
     text, html = obj.get("text"), obj.get("html")
     for name, value in (("text", text), ("html", html)):

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
+from urllib.parse import urlsplit
 
 from newsweave.records import Article, Claim, Comparison, EventBriefing, Quote
 
@@ -124,6 +125,17 @@ def build_view(event: EventBriefing) -> EventView:
             n += 1
             view.number[art.id] = n
     return view
+
+
+def safe_url(url: str | None) -> str | None:
+    """The URL if it is a plain web link; scraped ``javascript:`` and other schemes are not links."""
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return None
+    return url.strip() if parts.scheme in ("http", "https") and parts.netloc else None
 
 
 def nice_date(iso: str | None, precision: str = "day") -> str:

@@ -8,19 +8,21 @@ part (``schema``, ``articles``, ``events``, ``regroup``, ``lifecycle``, ``search
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from newsweave.errors import InputError
+from newsweave.errors import InputError, StoreError, raise_input_error
 from newsweave.records import Article, Briefing, EventBriefing
 from newsweave.store import articles, events, export, search
 from newsweave.store.db import DEFAULT_DB, Database, connect, label
 from newsweave.store.events import EventRow
 
 if TYPE_CHECKING:  # the pipeline pulls in the NLP stages, which readers never need
-    from newsweave.engine import Engine
+    from newsweave.engine import EngineChoice
+    from newsweave.ingest.inputs import Input
     from newsweave.pipeline import Pipeline
     from newsweave.store.ingest import IngestResult
 
@@ -59,15 +61,24 @@ class Store:
 
     # writing
     def ingest(
-        self, paths: Iterable[str], on_error: Callable[[InputError], None],
-        on_article: Callable[[], None] | None = None, engine: Engine | None = None,
+        self, inputs: Iterable[Input], on_error: Callable[[InputError], None] | None = None,
+        on_article: Callable[[], None] | None = None, engine: EngineChoice = None,
         batch: int = 50,
     ) -> IngestResult:
+        """Add articles: paths, article dicts or texts, as ``newsweave.brief`` takes them. New
+        articles join or open events and the touched events are re-briefed; the same content
+        again is stored once. Bad inputs go to ``on_error`` (by default the first one raises its
+        ``InputError``; the batches stored before it stay). ``engine``: where cleaning runs (an
+        ``Engine``, or ``"local"``, ``"processes"``, ``"dask"``); every ``batch`` articles are
+        one commit."""
+        from newsweave.engine import engine_for
         from newsweave.store.ingest import ingest
 
-        return ingest(
-            self.conn, self.pipeline, paths, on_error, on_article=on_article, engine=engine, batch=batch
-        )
+        with engine_for(engine) as runner:
+            return ingest(
+                self.conn, self.pipeline, inputs, on_error or raise_input_error, on_article=on_article,
+                engine=runner, batch=batch,
+            )
 
     def merge(self, first: str, second: str) -> str:
         from newsweave.store import lifecycle
@@ -139,7 +150,19 @@ class Store:
         return articles.count(self.conn)
 
     def export_lines(self) -> Iterator[str]:
+        """The ``export`` command's JSON Lines: every article, then every event's briefing."""
         return export.export_lines(self.conn)
+
+    def export(self, out: str | os.PathLike[str]) -> int:
+        """Write ``export_lines`` to the file ``out`` (atomically); gives the number of lines."""
+        from newsweave.store.files import atomic_write_text
+
+        lines = list(self.export_lines())
+        try:
+            atomic_write_text(Path(out), "".join(lines))
+        except OSError as exc:
+            raise StoreError(f"{out}: cannot write: {exc.strerror or exc}") from None
+        return len(lines)
 
     def backup(self, dest: Path) -> None:
         export.backup(self.conn, dest)

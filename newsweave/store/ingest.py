@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError
 from newsweave.facts import analyse
-from newsweave.ingest import read_paths
+from newsweave.ingest.inputs import Input, read_inputs
 from newsweave.pipeline import Pipeline, _reported, prepare_partition
 from newsweave.records import Article, RawDocument
 from newsweave.store import articles
@@ -41,14 +41,15 @@ class IngestResult:
 def ingest(
     db: Database,
     pipeline: Pipeline,
-    paths: Iterable[str],
+    inputs: Iterable[Input],
     on_error: Callable[[InputError], None],
     *,
     batch: int = BATCH,
     engine: Engine | None = None,
     on_article: Callable[[], None] | None = None,
 ) -> IngestResult:
-    """Add every article under ``paths``; bad inputs go to ``on_error`` and the rest goes on.
+    """Add every article of ``inputs`` (paths, article dicts or texts: ``read_inputs``); bad
+    inputs go to ``on_error`` and the rest goes on.
 
     Cleaning runs on ``engine`` (in-process by default); storing and grouping stay here.
     """
@@ -61,7 +62,7 @@ def ingest(
     sent: deque[list[RawDocument]] = deque()
 
     def parts() -> Iterator[list[RawDocument]]:
-        for part in partitions(_reported(read_paths(paths), reject), batch):
+        for part in partitions(_reported(read_inputs(inputs), reject), batch):
             sent.append(part)
             yield part
 

@@ -20,7 +20,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from newsweave import __version__
 from newsweave.errors import NewsweaveError, UsageError
 from newsweave.records import SCHEMA
-from newsweave.report.view import build_view, claim_label, nice_date, source_line
+from newsweave.report.view import build_view, claim_label, nice_date, safe_url, source_line
 from newsweave.store import Store
 from newsweave.store.codec import event_from_dict
 from newsweave.web import views
@@ -71,7 +71,7 @@ def _templates() -> jinja2.Environment:
     )
     env.filters["nice_date"] = nice_date
     env.globals.update(source_line=source_line, claim_label=claim_label, anchor=views.anchor,
-                       safe_url=views.safe_url, version=__version__)
+                       safe_url=safe_url, version=__version__)
     return env
 
 

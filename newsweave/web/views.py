@@ -1,11 +1,10 @@
 """What the pages show, computed in Python so templates stay simple: highlighted article text,
-the timeline chart's geometry, safe links and pagination."""
+the timeline chart's geometry and pagination (safe links: ``newsweave.report.view.safe_url``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from urllib.parse import urlsplit
 
 from newsweave.records import EventBriefing
 
@@ -57,17 +56,6 @@ def highlight(text: str, spans: list[tuple[str, int, int]]) -> list[Piece]:
         pieces.append(Piece("close"))
     emit(len(text))
     return pieces
-
-
-def safe_url(url: str | None) -> str | None:
-    """The URL if it is a plain web link; scraped ``javascript:`` and other schemes are not links."""
-    if not url:
-        return None
-    try:
-        parts = urlsplit(url.strip())
-    except ValueError:
-        return None
-    return url.strip() if parts.scheme in ("http", "https") and parts.netloc else None
 
 
 @dataclass(frozen=True, slots=True)
