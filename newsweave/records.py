@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import sys
 import typing
 from dataclasses import dataclass, field, fields
 from functools import cache
@@ -54,7 +53,7 @@ def _plain(value: Any) -> Any:
 @cache
 def _nested(cls: type) -> dict[str, tuple[type, bool]]:
     """Fields of ``cls`` that hold a record or a list of records: name -> (record type, is list)."""
-    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
+    hints = typing.get_type_hints(cls)  # each field resolved in the module that declares it
     out: dict[str, tuple[type, bool]] = {}
     for f in fields(cls):
         hint = hints.get(f.name)
@@ -228,6 +227,8 @@ class Grouping:
 
 @dataclass(slots=True)
 class SummarySentence(Record):
+    """One summary sentence: an exact span ``text == article.text[start:end]`` of a source."""
+
     text: str
     article: str
     start: int
@@ -236,6 +237,8 @@ class SummarySentence(Record):
 
 @dataclass(slots=True)
 class Entity(Record):
+    """A person, place or organisation, merged across spellings (``aliases``: every form seen)."""
+
     name: str
     type: str
     aliases: list[str]
@@ -245,6 +248,8 @@ class Entity(Record):
 
 @dataclass(slots=True)
 class Quote(Record):
+    """A quotation and its ``speaker`` (None when unattributed), cited by its span."""
+
     speaker: str | None
     text: str
     article: str
@@ -254,6 +259,9 @@ class Quote(Record):
 
 @dataclass(slots=True)
 class Claim(Record):
+    """One figure as one article states it: ``value`` at full magnitude, its bounds (``low``/
+    ``high``, None when open), ``unit``, date and source, cited by its span."""
+
     id: str
     subject: str
     value: float
@@ -283,6 +291,9 @@ Status = Literal["agree", "differ", "conflict", "single"]
 
 @dataclass(slots=True)
 class Comparison(Record):
+    """The figures (``claims``, by id) that independent stories give for one ``subject`` and
+    whether they ``agree``, ``differ`` (both can be true), ``conflict`` or come from a ``single`` story."""
+
     subject: str
     status: Status
     claims: list[str]
@@ -290,6 +301,8 @@ class Comparison(Record):
 
 @dataclass(slots=True)
 class TimelineEntry(Record):
+    """A dated fact (``date``: the first day at month or year ``precision``), cited by its span."""
+
     date: str
     text: str
     article: str

@@ -49,3 +49,34 @@ def test_readme_commands_run(tmp_path: Path) -> None:
         )
         assert proc.returncode == 0, f"{line}\n{proc.stderr[-2000:]}"
         assert "Traceback" not in proc.stderr
+
+
+PYTHON_DOCS = REPO / "docs" / "python.md"
+
+
+def python_blocks() -> list[str]:
+    """The ``python`` blocks of docs/python.md, but those that say they are not run."""
+    blocks = re.findall(r"```python\n(.*?)```", PYTHON_DOCS.read_text("utf-8"), re.S)
+    return [b for b in blocks if not b.startswith("# not run")]
+
+
+def test_python_docs_name_every_public_name() -> None:
+    import newsweave
+
+    text = PYTHON_DOCS.read_text("utf-8")
+    missing = [name for name in newsweave.__all__ if f"`{name}" not in text]
+    assert not missing, f"docs/python.md does not mention: {missing}"
+    assert len(python_blocks()) >= 8
+
+
+@pytest.mark.slow
+def test_python_docs_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``python`` block, in order and in one namespace, as a reader would paste them."""
+    (tmp_path / "examples").symlink_to(REPO / "examples")
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {"__name__": "docs_python"}
+    for n, block in enumerate(python_blocks(), 1):
+        try:
+            exec(compile(block, f"docs/python.md block {n}", "exec"), namespace)  # noqa: S102
+        except Exception as exc:  # noqa: BLE001 - name the block that failed
+            pytest.fail(f"docs/python.md block {n} failed: {type(exc).__name__}: {exc}\n{block}")

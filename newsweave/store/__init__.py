@@ -81,21 +81,25 @@ class Store:
             )
 
     def merge(self, first: str, second: str) -> str:
+        """Merge two events (kept by later ingests); gives the surviving, older id."""
         from newsweave.store import lifecycle
 
         return lifecycle.merge(self.conn, self.pipeline, first, second)
 
     def split(self, event_id: str, article_ids: Sequence[str]) -> str:
+        """Take articles out of an event into one of their own (kept by later ingests); gives its id."""
         from newsweave.store import lifecycle
 
         return lifecycle.split(self.conn, self.pipeline, event_id, article_ids)
 
     def unlink(self, article_id: str) -> str:
+        """Mark an article as no copy: it becomes an independent story (kept by later ingests)."""
         from newsweave.store import lifecycle
 
         return lifecycle.unlink(self.conn, self.pipeline, article_id)
 
     def delete(self, article_ids: Sequence[str] = (), outlet: str | None = None) -> list[str]:
+        """Remove articles, or every article of ``outlet``, with their facts; gives the ids removed."""
         from newsweave.store import lifecycle
 
         return lifecycle.delete(self.conn, self.pipeline, article_ids, outlet)
@@ -103,15 +107,18 @@ class Store:
     def reprocess(
         self, on_error: Callable[[InputError], None], on_article: Callable[[], None] | None = None
     ) -> int:
+        """Re-run cleaning, grouping and briefing over every stored article (corrections kept)."""
         from newsweave.store import lifecycle
 
         return lifecycle.reprocess(self.conn, self.pipeline, on_error, on_article)
 
     # reading
     def resolve(self, event_id: str) -> str | None:
+        """The id ``event_id`` stands for now (a merged event's survivor), or None if unknown."""
         return events.resolve(self.conn, event_id)
 
     def events(self, limit: int = -1, offset: int = 0) -> list[EventRow]:
+        """The events, newest first (``newsweave events``)."""
         return events.listing(self.conn, limit, offset)
 
     def events_row(self, event_id: str) -> EventRow | None:
@@ -137,10 +144,13 @@ class Store:
         return None if doc is None else Briefing(events=[event_from_dict(doc)])
 
     def event(self, event_id: str) -> EventBriefing | None:
-        found = self.briefing(event_id)
+        """One event's briefing (``newsweave show``); a merged id gives the surviving event."""
+        resolved = self.resolve(event_id)
+        found = self.briefing(resolved) if resolved else None
         return found.events[0] if found else None
 
     def article(self, article_id: str) -> tuple[Article, str | None] | None:
+        """A stored article and the id of its event."""
         return articles.get(self.conn, article_id)
 
     def cited_spans(self, article_id: str) -> list[tuple[str, int, int]]:

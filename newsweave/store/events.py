@@ -14,6 +14,8 @@ from newsweave.store.db import Database
 
 @dataclass(frozen=True, slots=True)
 class EventRow:
+    """One line of the event list (``Store.events()``, ``newsweave events``)."""
+
     id: str
     title: str
     first_seen: str | None

@@ -26,6 +26,9 @@ BATCH = 50
 
 @dataclass(slots=True)
 class IngestResult:
+    """What one ``Store.ingest`` did: ids of the articles ``added``, how many were ``duplicate``
+    (content already stored) or ``rejected``, and the ids of the ``events`` it updated."""
+
     added: list[str] = field(default_factory=list)
     duplicate: int = 0
     rejected: int = 0
