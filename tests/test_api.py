@@ -279,3 +279,19 @@ def test_store_day_by_day(tmp_path: Path) -> None:
         assert store.export(tmp_path / "out.jsonl") == 3  # two articles, one event
         kinds = [json.loads(line)["type"] for line in (tmp_path / "out.jsonl").read_text().splitlines()]
         assert kinds == ["article", "article", "event"]
+
+
+def test_the_cli_is_the_api(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``newsweave brief`` prints what ``newsweave.brief`` gives (one code path)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from clirun import run_cli
+
+    from newsweave.report import render
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x", "text": 42}\n', "utf-8")
+    ran = run_cli(capsys, "brief", str(EXAMPLES), str(bad), "--format", "json")
+    rejected: list[newsweave.InputError] = []
+    briefing = newsweave.brief([EXAMPLES, bad], on_error=rejected.append)
+    assert ran.out == render(briefing, "json")
+    assert ran.code == 1 and ran.err.strip() == f"newsweave: skipped {rejected[0]}"
