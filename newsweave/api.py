@@ -43,7 +43,7 @@ def _cluster_engine(name: str) -> Engine:
 
 
 def brief(
-    inputs: Iterable[Input],
+    inputs: Iterable[Input] | Input,
     *,
     words: int = DEFAULT_WORDS,
     engine: EngineChoice = None,
@@ -53,7 +53,7 @@ def brief(
 ) -> Briefing:
     """Read, clean and group ``inputs`` into events and brief each one, in memory (no store).
 
-    ``inputs``: an iterable of paths (an ``os.PathLike``, or a ``str`` naming an existing file
+    ``inputs``: one input, or an iterable of paths (an ``os.PathLike``, or a ``str`` naming an existing file
     or folder, read recursively as ``newsweave brief`` reads them), article dicts (the JSON
     Lines fields: ``text`` or ``html``, optional ``id``, ``url``, ``title``, ``date``,
     ``outlet``, ``author``, ``lang``) or article texts (any other ``str``). ``words``: summary
@@ -85,7 +85,7 @@ def clean(text_or_path: Input, *, on_error: OnError | None = None) -> Article:
 
 
 def cluster(
-    inputs: Iterable[Input],
+    inputs: Iterable[Input] | Input,
     *,
     incremental: bool = False,
     engine: EngineChoice = None,

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import newsweave
 from newsweave.records import Article, Event, Record, Removed
@@ -295,3 +297,47 @@ def test_the_cli_is_the_api(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     briefing = newsweave.brief([EXAMPLES, bad], on_error=rejected.append)
     assert ran.out == render(briefing, "json")
     assert ran.code == 1 and ran.err.strip() == f"newsweave: skipped {rejected[0]}"
+
+
+def test_one_input_alone_is_not_read_letter_by_letter() -> None:
+    from newsweave.ingest.inputs import read_inputs
+
+    assert [d.id for d in read_inputs(FERRY[0])] == ["kw-1"]
+    assert len(list(read_inputs(EXAMPLES))) == len(list(read_inputs([EXAMPLES])))
+    assert [a.id for a in newsweave.brief(FERRY[1]["text"]).events[0].articles] == ["input-0"]
+
+
+def test_a_big_briefing_shows_its_first_cards(ferry: newsweave.Briefing) -> None:
+    from newsweave.report.html import render_cards
+
+    many = newsweave.Briefing(events=ferry.events * 3)
+    page = render_cards(many, limit=2)
+    assert page.count('class="newsweave-card"') == 3 and "1 more event:" in page
+
+
+texts = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+maybe = st.none() | texts
+numbers = st.floats(allow_nan=False, allow_infinity=False, width=32) | st.integers(-10**9, 10**9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.builds(
+    newsweave.Claim, id=texts, subject=texts, value=numbers, low=st.none() | numbers,
+    high=st.none() | numbers, unit=maybe, qualifier=maybe, as_of=maybe, attributed_to=maybe,
+    supersedes=maybe, article=texts, start=st.integers(0, 10**6), end=st.integers(0, 10**6),
+))
+def test_claims_round_trip_through_json(claim: newsweave.Claim) -> None:
+    again = newsweave.Claim.from_dict(json.loads(json.dumps(claim.to_dict())))
+    assert again == claim
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.builds(
+    newsweave.Article, id=texts, text=texts, path=maybe, url=maybe, outlet=maybe, author=maybe,
+    published=maybe, title=maybe, lang=texts,
+    removed=st.lists(st.builds(Removed, kind=texts, text=texts), max_size=3),
+    story=texts.filter(bool), copy_of=maybe,
+))
+def test_articles_round_trip_through_json(article: newsweave.Article) -> None:
+    again = newsweave.Article.from_dict(json.loads(json.dumps(article.to_dict())))
+    assert again == article

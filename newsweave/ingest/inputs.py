@@ -50,8 +50,11 @@ def is_path(item: object) -> bool:
     return bool(word) and len(word.split()) == 1 and looks
 
 
-def read_inputs(items: Iterable[Input]) -> Iterator[RawDocument | InputError]:
-    """The documents of every item, in order; never raises for bad input."""
+def read_inputs(items: Iterable[Input] | Input) -> Iterator[RawDocument | InputError]:
+    """The documents of every item, in order; never raises for bad input. One input given
+    alone (``brief("articles/")``) is read as a list of one, not character by character."""
+    if isinstance(items, (str, os.PathLike, Mapping)):
+        items = [items]
     for n, item in enumerate(items):
         where = f"inputs[{n}]"
         if is_path(item):

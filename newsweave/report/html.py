@@ -12,6 +12,7 @@ import jinja2
 from newsweave.records import Briefing, Event
 from newsweave.report.view import build_view, claim_label, nice_date, safe_url, source_line
 
+MAX_CARDS = 20  # events a whole briefing shows in a notebook
 # Scoped to the card's own class: a notebook page holds other outputs.
 CARD_STYLE = """<style>
 .newsweave-card { font: 15px/1.5 Georgia, serif; max-width: 46rem; color: inherit; }
@@ -52,9 +53,14 @@ def render_card(event: Event) -> str:
     return render_cards(Briefing(events=[event]))
 
 
-def render_cards(briefing: Briefing) -> str:
-    """Every event of ``briefing`` as cards (see ``render_card``)."""
+def render_cards(briefing: Briefing, limit: int = MAX_CARDS) -> str:
+    """The first ``limit`` events of ``briefing`` as cards (see ``render_card``), and how many
+    more there are: a notebook output of thousands of events would stall the page."""
     card = environment().get_template("_card.html").module.card  # type: ignore[attr-defined]
-    cards = "<hr>".join(f'<div class="newsweave-card">{card(build_view(e), True)}</div>'
-                        for e in briefing.events)
+    shown = briefing.events[:limit]
+    cards = "<hr>".join(f'<div class="newsweave-card">{card(build_view(e), True)}</div>' for e in shown)
+    more = len(briefing.events) - len(shown)
+    if more:
+        cards += (f'<hr><div class="newsweave-card"><p class="meta">{more} more event'
+                  f'{"s" * (more != 1)}: show one with <code>briefing.events[i]</code>.</p></div>')
     return CARD_STYLE + (cards or '<div class="newsweave-card"><p>No articles to brief.</p></div>')

@@ -61,7 +61,7 @@ class Store:
 
     # writing
     def ingest(
-        self, inputs: Iterable[Input], on_error: Callable[[InputError], None] | None = None,
+        self, inputs: Iterable[Input] | Input, on_error: Callable[[InputError], None] | None = None,
         on_article: Callable[[], None] | None = None, engine: EngineChoice = None,
         batch: int = 50,
     ) -> IngestResult:

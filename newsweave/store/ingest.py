@@ -44,7 +44,7 @@ class IngestResult:
 def ingest(
     db: Database,
     pipeline: Pipeline,
-    inputs: Iterable[Input],
+    inputs: Iterable[Input] | Input,
     on_error: Callable[[InputError], None],
     *,
     batch: int = BATCH,
