@@ -5,26 +5,24 @@
 -> ``SummarySentence`` (summarize) -> ``Event``/``Briefing`` (report).
 
 Character offsets into ``Article.text`` are the glue: every fact cites ``text[start:end]``.
-``to_dict``/``from_dict`` follow the fields (a field added to a record flows into its JSON and
-back), and match ``newsweave/report/briefing.schema.json``.
+``to_dict``/``from_dict`` follow the fields (``newsweave.serialize``: a field added to a record
+flows into its JSON and back), and match ``newsweave/report/briefing.schema.json``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
-import typing
-from dataclasses import dataclass, field, fields
-from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from newsweave.serialize import Record
 
 if TYPE_CHECKING:
     import pandas as pd
 
 SCHEMA = "newsweave.briefing/1"
 
-_R = TypeVar("_R", bound="Record")
 _UNSAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
 
 
@@ -32,80 +30,6 @@ def safe_id(raw: str) -> str:
     """Make an id URL-safe, as the contract asks: other characters become ``_``."""
     cleaned = _UNSAFE_ID.sub("_", raw.strip())
     return cleaned or "article"
-
-
-def _serialised(f: dataclasses.Field[Any]) -> bool:
-    """Fields marked ``metadata={"json": False}`` (work state such as NER spans) stay out of JSON."""
-    return bool(f.metadata.get("json", True))
-
-
-def _plain(value: Any) -> Any:
-    """A field's value as JSON-ready data: nested records through their own ``to_dict``."""
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if _serialised(f)}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
-@cache
-def _nested(cls: type) -> dict[str, tuple[type, bool]]:
-    """Fields of ``cls`` that hold a record or a list of records: name -> (record type, is list)."""
-    hints = typing.get_type_hints(cls)  # each field resolved in the module that declares it
-    out: dict[str, tuple[type, bool]] = {}
-    for f in fields(cls):
-        hint = hints.get(f.name)
-        many = typing.get_origin(hint) is list
-        inner = typing.get_args(hint)[0] if many else hint
-        options = [t for t in (typing.get_args(inner) or (inner,)) if isinstance(t, type)]
-        kinds = [t for t in options if dataclasses.is_dataclass(t)]
-        if kinds and _serialised(f):
-            out[f.name] = (kinds[0], many)
-    return out
-
-
-def _revive(kind: type, value: Any) -> Any:
-    if not isinstance(value, dict):
-        return value
-    from_dict = getattr(kind, "from_dict", None)
-    return from_dict(value) if from_dict else _from_dict(kind, value)
-
-
-def _from_dict(cls: type, data: dict[str, Any]) -> Any:
-    """``cls`` from a JSON object: unknown keys ignored, nested records revived by field type."""
-    nested = _nested(cls)
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in data or not _serialised(f):
-            continue
-        value = data[f.name]
-        if f.name in nested:
-            kind, many = nested[f.name]
-            value = [_revive(kind, v) for v in value or []] if many else _revive(kind, value)
-        kwargs[f.name] = value
-    return cls(**kwargs)
-
-
-class Record:
-    """``to_dict``/``from_dict`` from the dataclass fields (a record's JSON is its fields)."""
-
-    __slots__ = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """This record as the JSON object the briefing schema describes."""
-        return {
-            f.name: _plain(getattr(self, f.name))
-            for f in fields(self)  # type: ignore[arg-type]  # subclasses are dataclasses
-            if _serialised(f)
-        }
-
-    @classmethod
-    def from_dict(cls: type[_R], data: dict[str, Any]) -> _R:
-        """The record from its JSON object (``to_dict``'s output); unknown keys are ignored."""
-        out: _R = _from_dict(cls, data)
-        return out
 
 
 @dataclass(slots=True)

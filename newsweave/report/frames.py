@@ -9,10 +9,12 @@ pandas is the ``frames`` extra, imported only here.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from newsweave.errors import NotInstalled
 from newsweave.records import Article, Briefing, Claim, Comparison, Entity, Event, Quote, Story, TimelineEntry
+from newsweave.serialize import serialised
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -63,9 +65,7 @@ def _rows(event: Event) -> dict[str, list[dict[str, Any]]]:
 
 
 def _columns(name: str, rows: list[dict[str, Any]]) -> list[str]:
-    from dataclasses import fields
-
-    names = [f.name for f in fields(TABLES[name]) if f.metadata.get("json", True)]
+    names = [f.name for f in fields(TABLES[name]) if serialised(f)]
     lead = [c for c in ("id", "event") if c in names or c in EXTRA.get(name, ())]
     cols = dict.fromkeys([*lead, *names, *EXTRA.get(name, ())])
     for row in rows:  # fields a record's to_dict adds beyond its dataclass fields
