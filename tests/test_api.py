@@ -341,3 +341,16 @@ def test_claims_round_trip_through_json(claim: newsweave.Claim) -> None:
 def test_articles_round_trip_through_json(article: newsweave.Article) -> None:
     again = newsweave.Article.from_dict(json.loads(json.dumps(article.to_dict())))
     assert again == article
+
+
+@pytest.mark.gated
+def test_seeds_through_the_api(shared_dir: Path) -> None:
+    """The acceptance on the two real seeds: one event, both articles, 320 vs 100 soldiers not agreeing."""
+    briefing = newsweave.brief([str(shared_dir / "seeds")])
+    assert [len(e.articles) for e in briefing.events] == [2]
+    event = briefing.events[0]
+    claims = {c.id: c for c in event.claims}
+    compared = [(sorted(claims[c].value for c in comp.claims), comp.status) for comp in event.comparisons]
+    assert any(values == [100, 320] and status != "agree" for values, status in compared), compared
+    frame = event.to_frames()["claims"]
+    assert len(frame) == len(event.claims) and frame["status"].notna().any()
