@@ -107,6 +107,11 @@ class Article(Record):
         d["story"] = self.story or self.id
         return {k: d[k] for k in sorted(d, key=_article_key)}
 
+    def _repr_html_(self) -> str:
+        from newsweave.report.html import render_article
+
+        return render_article(self)
+
 
 def _article_key(name: str) -> int:
     return ARTICLE_KEYS.index(name) if name in ARTICLE_KEYS else len(ARTICLE_KEYS)

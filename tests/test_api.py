@@ -235,13 +235,12 @@ def hostile_event() -> Event:
     return Event.from_dict(event)
 
 
-def test_repr_html_keeps_input_inert() -> None:
-    event = hostile_event()
-    page = event._repr_html_()
+def assert_inert(page: str) -> None:
+    """Only the card's own elements, no event handler, links only to anchors or https pages."""
     parser = Tags()
     parser.feed(page)
     allowed = {"style", "div", "article", "h1", "h2", "h3", "p", "sup", "a", "table", "tr", "td",
-               "span", "ul", "ol", "li", "strong", "em"}
+               "span", "ul", "ol", "li", "strong", "em", "details", "summary"}
     assert {tag for tag, _ in parser.tags} <= allowed
     for tag, attrs in parser.tags:
         for key, value in attrs:
@@ -250,6 +249,15 @@ def test_repr_html_keeps_input_inert() -> None:
                 assert value and (value.startswith("#") or value.startswith("https://")), value
     assert sum(1 for tag, _ in parser.tags if tag == "a" and "href" not in dict(_)) == 0
     assert "href=\"javascript" not in page and "javascript:alert(document.cookie)" not in page
+
+
+def test_repr_html_keeps_input_inert() -> None:
+    event = hostile_event()
+    page = event._repr_html_()
+    assert_inert(page)
+    for art in event.articles:
+        assert_inert(art._repr_html_())
+    assert "&lt;script&gt;" in event.articles[0]._repr_html_()
     assert 'href="https://arden.example/x?a=1&amp;b=&lt;i&gt;"' in page
     assert "&lt;script&gt;" in page and "<script" not in page
     for section in ("Summary", "Figures across sources", "Sources"):

@@ -9,7 +9,7 @@ from functools import cache
 
 import jinja2
 
-from newsweave.records import Briefing, Event
+from newsweave.records import Article, Briefing, Event
 from newsweave.report.view import build_view, claim_label, nice_date, safe_url, source_line
 
 MAX_CARDS = 20  # events a whole briefing shows in a notebook
@@ -64,3 +64,10 @@ def render_cards(briefing: Briefing, limit: int = MAX_CARDS) -> str:
         cards += (f'<hr><div class="newsweave-card"><p class="meta">{more} more event'
                   f'{"s" * (more != 1)}: show one with <code>briefing.events[i]</code>.</p></div>')
     return CARD_STYLE + (cards or '<div class="newsweave-card"><p>No articles to brief.</p></div>')
+
+
+def render_article(article: Article) -> str:
+    """One cleaned article as an HTML fragment for a notebook: title, source (linked only to a
+    plain http(s) ``url``), the clean text and what cleaning removed, all escaped."""
+    card = environment().get_template("_article.html").module.article_card  # type: ignore[attr-defined]
+    return CARD_STYLE + str(card(article))
