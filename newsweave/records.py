@@ -77,7 +77,7 @@ class Analysis:
 
 # The order of the article object in the briefing JSON; fields not named here follow, in field order.
 ARTICLE_KEYS = ("id", "path", "url", "outlet", "author", "published", "title", "lang", "text",
-                "story", "copy_of", "removed")
+                "story", "copy_of", "removed", "optional", "published_from")
 
 
 @dataclass(slots=True)

@@ -30,7 +30,10 @@ __all__ = ["DEFAULT_DB", "EventRow", "Store"]
 
 
 class Store:
-    """One open store. Writers pass a ``Pipeline``; read-only use never builds one."""
+    """One open store (``newsweave.Store``): ``ingest`` articles day by day, list ``events``,
+    read one ``event(id)``, correct the grouping (``merge``, ``split``, ``unlink``, ``delete``,
+    ``reprocess``) and ``export`` it all. A context manager; writers may pass a ``Pipeline``, and
+    read-only use never builds one."""
 
     def __init__(
         self, target: str | Path = DEFAULT_DB, *, readonly: bool = False,
