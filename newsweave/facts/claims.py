@@ -29,6 +29,7 @@ _SAYS_FIRST = re.compile(
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
 _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
+_SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
 
@@ -51,7 +52,8 @@ class Found:
 
     @property
     def subject(self) -> str:
-        words = " ".join(w for w in (self.unit, self.verb) if w) or "figure"
+        unit = _SYMBOL_WORDS.get(self.unit or "", self.unit)  # "19%": a subject names, a sign does not
+        words = " ".join(w for w in (unit, self.verb) if w) or "figure"
         return f"{words} in {', '.join(sorted(self.places))}" if self.places else words
 
 
@@ -108,9 +110,9 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         prev_end = prev_f.end if prev_f else None
         left, right = window(s, f.start, f.end, prev_end, next_f.start if next_f else None)
         spelled = s[f.start : f.end] not in digits_only
-        unit, unit_c, implied = unit_after(right)
+        unit, unit_c, implied = unit_after(right, lang)
         if unit is None and next_f and _PARTITIVE.match(s[f.end : next_f.start]):
-            unit, unit_c, implied = unit_after(s[next_f.end :])  # "48 of the 59 seats"
+            unit, unit_c, implied = unit_after(s[next_f.end :], lang)  # "48 of the 59 seats"
         if s[: f.start].rstrip().endswith(("$", "€", "£")):
             unit = unit_c = s[: f.start].rstrip()[-1]
         if unit is None:
@@ -120,7 +122,7 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit, unit_c = prev.unit, prev.unit_concept
         if spelled and (unit is None or f.value < 2):
             continue  # "two said ...", "one young officer": no count of anything named
-        verb, verb_c = (None, implied) if implied else event_verb(left, right, unit)
+        verb, verb_c = (None, implied) if implied else event_verb(left, right, unit, lang)
         if verb_c is None and inherited and prev is not None:
             verb, verb_c = prev.verb, prev.verb_concept
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's

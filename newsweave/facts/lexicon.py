@@ -161,6 +161,7 @@ UNIT_CONCEPTS = _concepts("""
     buildings: build
     homes: home hous
     %: percent pourcent porcentaje % prozent
+    magnitude: magnitud starke richter
     $: dollar $
     €: euro €
 """)

@@ -1,0 +1,44 @@
+"""Figures in every language: what a figure counts names a content word, never a function word."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsweave.facts.claims import find_claims
+from newsweave.facts.subject import stop_words
+from newsweave.facts.timeline import DateResolver
+
+
+def subjects(text: str, lang: str) -> dict[float, str]:
+    return {c.figure.value: c.subject for c in find_claims(text, lang, None, DateResolver(None))}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "subject"),
+    [
+        # a function word after the figure is not what it counts; the scale before it is
+        ("Le séisme de magnitude 6,4 qui a frappé Varlonne a fait 212 morts.", "fr", 6.4, "magnitude"),
+        ("Le séisme de magnitude 6,4 qui a frappé Varlonne a fait 212 morts.", "fr", 212, "morts"),
+        ("Ein Beben der Stärke 5,1 auf der Skala traf Orvelheim.", "de", 5.1, "stärke"),
+        # German "die" is an article, not the English verb
+        ("Bisher stand die Zahl bei 159.", "de", 159, "figure"),
+        ("Sono 88 i terremoti registrati a Varlonne.", "it", 88, "figure"),
+        # Devanagari vowel signs belong to their word
+        ("वारलोन में 904 लोगों की मौत हुई।", "hi", 904, "लोगों"),
+        ("वारलोन में 1,718 इमारतें तबाह हो गईं।", "hi", 1718, "इमारतें"),
+        # a sign is written out
+        ("Las acciones de Orvane cayeron un 30% el lunes.", "es", 30, "percent"),
+        ("Shares of Orvane fell 19% on Monday.", "en", 19, "percent"),
+    ],
+)
+def test_a_subject_names_what_is_counted(text: str, lang: str, value: float, subject: str) -> None:
+    assert subjects(text, lang)[value] == subject
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "es", "it", "pt", "nl", "ar", "hi", "ca"])
+def test_stop_lists_load_without_the_language_class(lang: str) -> None:
+    assert len(stop_words(lang)) > 100
+
+
+def test_no_stop_list_is_an_empty_one() -> None:
+    assert stop_words("pcm") == frozenset() and stop_words("../x") == frozenset()
