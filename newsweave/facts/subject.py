@@ -192,7 +192,9 @@ def unit_before(left: str) -> Unit:
     return None, None, None
 
 
-def event_verb(left: str, right: str, unit: str | None = None, lang: str = "en") -> tuple[str | None, str | None]:
+def event_verb(
+    left: str, right: str, unit: str | None = None, lang: str = "en"
+) -> tuple[str | None, str | None]:
     """The event verb of the figure's clause: one governing it ("will replace all 2.5 million"),
     else the words after the figure first; never the counted noun itself ("31 reports"), never a
     function word of the article's language (German "die" is no English "die")."""
