@@ -73,7 +73,7 @@ def concept(word: str, table: Mapping[str, object]) -> str | None:
     """The table key naming ``word``: exact (short keys, plural aside) or the longest prefix."""
     w = re.sub(r"^(?:d|l)['’]", "", fold(word).strip("'’"))
     short, long = _index(table)
-    for ending in ("", "s", "es", "d", "ed"):
+    for ending in ("", "s", "es", "d", "ed", "ing"):
         if ending == "" or w.endswith(ending):
             stem = w[: len(w) - len(ending)] if ending else w
             if stem in short:
