@@ -42,3 +42,27 @@ def test_stop_lists_load_without_the_language_class(lang: str) -> None:
 
 def test_no_stop_list_is_an_empty_one() -> None:
     assert stop_words("pcm") == frozenset() and stop_words("../x") == frozenset()
+
+
+def bounds(text: str, lang: str) -> list[tuple[float | None, float | None]]:
+    return [(c.figure.low, c.figure.high) for c in find_claims(text, lang, None, DateResolver(None))]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Fines could reach more than $18 billion.", "en", [(18e9, None)]),
+        ("Penalties of up to USD 4 million were set.", "en", [(None, 4e6)]),
+        ("The toll could reach 10,000 in Varlonne.", "en", [(None, 10000)]),
+        ("It was higher than the 8,500 killed in the earlier flood.", "en", [(8500, 8500)]),
+        ("Le séisme a fait d'au moins 4718 blessés.", "fr", [(4718, None)]),
+        ("Il y avait les 142 à 150 passagers à bord.", "fr", [(142, 150)]),
+        ("Le prix est passé de 100 à 200 euros.", "fr", [(100, 100), (200, 200)]),
+        ("Vivien entre 400 i 600 persones a la torre.", "ca", [(400, 600)]),
+        ("Hi havia el gairebé centenar de ferits.", "ca", [(None, 100)]),
+        ("Un terremoto mató a mil 180 personas.", "es", [(1180, 1180)]),
+        ("Viajaban personas de una docena de nacionalidades.", "es", [(12, 12)]),
+    ],
+)
+def test_bounds_in_every_language(text: str, lang: str, expected: list[tuple[float | None, float | None]]) -> None:
+    assert bounds(text, lang) == expected

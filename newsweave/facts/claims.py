@@ -30,7 +30,7 @@ _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
 _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
 _SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
-_WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
+_WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl", "ca"})
 
 
 @dataclass(slots=True)

@@ -34,6 +34,7 @@ QUALIFIERS: dict[str, dict[str, str]] = {
         high: fewer than | less than | under | below | up to | nearly | almost | as many as
         high: no more than | at most | just under | not more than | close to | as much as
         high: a maximum of | shy of | lower than | short of
+        high: could reach | may reach | might reach | would reach | could rise to | may rise to
         approx: about | around | approximately | roughly | some | an estimated | estimated | circa
         exact: exactly | almost exactly
     """),
@@ -64,6 +65,11 @@ QUALIFIERS: dict[str, dict[str, str]] = {
         high: meno di | quasi | fino a
         approx: circa | intorno a
     """),
+    "ca": _kinds("""
+        low: més de | almenys | com a mínim
+        high: menys de | gairebé | prop de | fins a
+        approx: uns | unes | aproximadament | al voltant de
+    """),
     "nl": _kinds("""
         low: meer dan | ten minste | minstens | ruim
         high: minder dan | bijna | tot
@@ -92,7 +98,7 @@ SCALES: dict[str, float] = {w: v for v, ws in _SCALE_WORDS.items() for w in ws.s
 # Swahili puts the scale before the figure ("watu elfu 12").
 PREFIX_SCALES = {"elfu": 1e3, "milioni": 1e6, "bilioni": 1e9}
 
-# French approximate collective numbers ("une quarantaine" = about forty).
+# Approximate collective numbers ("une quarantaine" = about forty, "una docena", "a dozen").
 COLLECTIVES = {
     "dizaine": 10,
     "douzaine": 12,
@@ -104,6 +110,12 @@ COLLECTIVES = {
     "soixantaine": 60,
     "centaine": 100,
     "dozen": 12,
+    "docena": 12,
+    "dozzina": 12,
+    "dutzend": 12,
+    "dúzia": 12,
+    "centenar": 100,
+    "centinaio": 100,
 }
 
 # Words after a figure that make it a time, an age or a duration rather than a count.
