@@ -44,7 +44,10 @@ def test_no_stop_list_is_an_empty_one() -> None:
     assert stop_words("pcm") == frozenset() and stop_words("../x") == frozenset()
 
 
-def bounds(text: str, lang: str) -> list[tuple[float | None, float | None]]:
+Bounds = list[tuple[float | None, float | None]]
+
+
+def bounds(text: str, lang: str) -> Bounds:
     return [(c.figure.low, c.figure.high) for c in find_claims(text, lang, None, DateResolver(None))]
 
 
@@ -64,5 +67,5 @@ def bounds(text: str, lang: str) -> list[tuple[float | None, float | None]]:
         ("Viajaban personas de una docena de nacionalidades.", "es", [(12, 12)]),
     ],
 )
-def test_bounds_in_every_language(text: str, lang: str, expected: list[tuple[float | None, float | None]]) -> None:
+def test_bounds_in_every_language(text: str, lang: str, expected: Bounds) -> None:
     assert bounds(text, lang) == expected
