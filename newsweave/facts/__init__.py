@@ -22,7 +22,7 @@ from newsweave.facts.claims import Found, find_claims
 from newsweave.facts.entities import EntityIndex, Mention, refine, tag
 from newsweave.facts.quotes import find_quotes
 from newsweave.facts.sentences import sentences as split_sentences
-from newsweave.facts.timeline import resolvers, timeline
+from newsweave.facts.timeline import per_story, resolvers, timeline
 from newsweave.records import Analysis, Article, Claim, Facts, Story
 
 Tagger = Callable[[Sequence[str]], list[list[Mention]]]
@@ -203,5 +203,6 @@ def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
                 )
             )
     facts.comparisons = compare(aligned)
+    facts.timeline = per_story(facts.timeline, articles, stories)
     facts.timeline.sort(key=lambda t: (t.date, t.article, t.start))
     return facts
