@@ -69,3 +69,17 @@ def bounds(text: str, lang: str) -> Bounds:
 )
 def test_bounds_in_every_language(text: str, lang: str, expected: Bounds) -> None:
     assert bounds(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "unit"),
+    [
+        ("Alle 280 Passagiere und 15 Besatzungsmitglieder seien tot.", "de", 280, "passengers"),
+        ("Alle 280 Passagiere und 15 Besatzungsmitglieder seien tot.", "de", 15, "crew"),
+        ("Les 142 passagers et 6 membres d'équipage.", "fr", 142, "passengers"),
+        ("A bordo viajaban 16 niños de Varlonne.", "es", 16, "children"),
+    ],
+)
+def test_the_same_counted_thing_in_every_language(text: str, lang: str, value: float, unit: str) -> None:
+    found = [c for c in find_claims(text, lang, None, DateResolver(None)) if c.figure.value == value]
+    assert found and found[0].unit_concept == unit

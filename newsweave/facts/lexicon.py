@@ -164,6 +164,12 @@ UNIT_CONCEPTS = _concepts("""
     people/killed: doden dode tewas korban vittime
     people/injured: injur wound herid bless verletzt feriti majeruhi casualti gewond luka
     soldiers: soldier troop soldado soldat servicemen
+    passengers: passeng pasajer passag passeggeri passageir
+    crew: crew tripula equipag equipaggi besatzung
+    children: child kinder nino ninos enfant bambin crianc
+    students: student estudiant eleve schuler alumn studenti
+    firefighters: firefight pompier bombero feuerwehr
+    tourists: touris turist
     soldiers/left: defector deserter
     countries: nation countri pais pays nchi lander
     seats: seat sieg mps depute escano sitz

@@ -64,6 +64,7 @@ _CONTAINER = re.compile(
 )
 _SAMPLE = re.compile(r"\binterview|\bspoke (?:to|with)\b|\bspoken to\b|\bwe met\b|\bsurvey|\bpolled\b", re.I)
 
+_NOUNS_CAPITALISED = frozenset({"de", "lb"})  # German and Luxembourgish write every noun capitalised
 Unit = tuple[str | None, str | None, str | None]  # surface, unit concept, implied event concept
 _NONE: Unit = (None, None, None)
 _HUMAN = frozenset({"left", "killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
@@ -134,7 +135,7 @@ def unit_after(right: str, lang: str = "en") -> Unit:
         if c is not None:
             return tokens[0].lower(), *UNIT_CONCEPTS[c]
         adjacent = tokens and right.lstrip().startswith(tokens[0]) and content_word(tokens[0], lang)
-        if not adjacent or tokens[0][:1].isupper():
+        if not adjacent or (tokens[0][:1].isupper() and lang not in _NOUNS_CAPITALISED):
             return _NONE
         return tokens[0].lower(), fold(tokens[0]).rstrip("s"), None
     named: list[str] = []
