@@ -39,16 +39,15 @@ _NUMBER_SIGNS = frozenset({"no", "nos"})
 
 # Full stops of every script the language identifier reports: Latin, Greek and Cyrillic ".!?…",
 # Devanagari "।" and "॥", Arabic "؟" and Urdu "۔"; the full-width CJK ones need no space after.
-_WIDE_ENDS = "。！？"
-_BOUNDARY = re.compile(
-    r"""
-    (?P<end>[.!?…।॥؟۔]+|[。！？]+)   # terminal punctuation
+_BOUNDARY_PATTERN = r"""
+    (?P<end>[.!?…।॥؟۔。！？]+)        # terminal punctuation
     (?P<close>(?:''|["'”’»)\]」』])*)  # closing quotes or brackets that belong to the sentence
-    (?P<space>\s*)                  # whitespace before the next sentence
-    (?=(?:``|["'“‘«(\[「『])?(?P<next>\w|[¿¡]))  # then (an opening quote and) what starts it
-    """,
-    re.VERBOSE,
-)
+    (?P<space>\s+)                  # whitespace before the next sentence
+    (?=(?:``|["'“‘«(\[「『])?(?P<next>[^\W_a-z]|[¿¡]))  # then (a quote and) what starts it
+    """
+_BOUNDARY = re.compile(_BOUNDARY_PATTERN, re.VERBOSE)
+_WIDE_STOPS = "。！？"  # CJK full stops need no space after them: a second pattern, used when present
+_BOUNDARY_WIDE = re.compile(_BOUNDARY_PATTERN.replace(r"(?P<space>\s+)", r"(?P<space>\s*)"), re.VERBOSE)
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*|\n(?=[ \t]*[-•*]\s)")
 _WORD_BEFORE = re.compile(r"([\w.]+)$")
 _WORD_AFTER = re.compile(r"(?:``|[\"'“‘«(\[])?([\w]+)")
@@ -91,8 +90,9 @@ def _abbreviation(text: str, dot_at: int, next_at: int) -> bool:
 def _split_block(text: str, start: int, end: int) -> list[Sentence]:
     out: list[Sentence] = []
     cur = start
-    for m in _BOUNDARY.finditer(text, start, end):
-        if not opens_sentence(m.group("next")) or not (m.group("space") or m.group("end")[-1] in _WIDE_ENDS):
+    wide = any(text.find(stop, start, end) >= 0 for stop in _WIDE_STOPS)
+    for m in (_BOUNDARY_WIDE if wide else _BOUNDARY).finditer(text, start, end):
+        if not opens_sentence(m.group("next")) or not m.group("space") and m.group("end")[-1] not in _WIDE_STOPS:
             continue
         if m.group("end") == "." and _abbreviation(text, m.start("end"), m.end("space")):
             continue
