@@ -92,7 +92,8 @@ def _split_block(text: str, start: int, end: int) -> list[Sentence]:
     cur = start
     wide = any(text.find(stop, start, end) >= 0 for stop in _WIDE_STOPS)
     for m in (_BOUNDARY_WIDE if wide else _BOUNDARY).finditer(text, start, end):
-        if not opens_sentence(m.group("next")) or not m.group("space") and m.group("end")[-1] not in _WIDE_STOPS:
+        spaced = m.group("space") or m.group("end")[-1] in _WIDE_STOPS
+        if not spaced or not opens_sentence(m.group("next")):
             continue
         if m.group("end") == "." and _abbreviation(text, m.start("end"), m.end("space")):
             continue
