@@ -83,3 +83,21 @@ def test_bounds_in_every_language(text: str, lang: str, expected: Bounds) -> Non
 def test_the_same_counted_thing_in_every_language(text: str, lang: str, value: float, unit: str) -> None:
     found = [c for c in find_claims(text, lang, None, DateResolver(None)) if c.figure.value == value]
     assert found and found[0].unit_concept == unit
+
+
+def test_nationalities_and_elliptic_lists_are_counts() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = (
+        "Aboard were 154 Varlish passengers, 45 Ostrans, four Belgians and one Canadian. "
+        "Another 20 were killed in Kestria, six in Morvan and one in Ulla."
+    )
+    names = ["Varlish", "Ostrans", "Belgians", "Canadian"]
+    mentions = [Mention(n, "NORP", text.find(n), text.find(n) + len(n)) for n in names]
+    idx = EntityIndex({"a": mentions}, {"a": text})
+    claims = find_claims(text, "en", idx, DateResolver(None))
+    got = {(c.figure.value, c.unit_concept, c.verb_concept) for c in claims}
+    assert {(45, "people", None), (4, "people", None), (1, "people", None)} <= got
+    assert {(20, "people", "killed"), (6, "people", "killed"), (1, "people", "killed")} <= got
+    one_in = [c for c in claims if c.figure.value == 1]
+    assert len(one_in) == 2 and len({c.places for c in one_in}) == 2  # the Canadian is a nationality apart

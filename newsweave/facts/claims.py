@@ -27,6 +27,8 @@ _SAYS_FIRST = re.compile(
     r"^(?P<who>(?:[A-Z][\w’'\-.]*\s+){0,4}[A-Z][\w’'\-.]*)\s+(?:said|says|reported|told)\b"
 )
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
+_LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s+\w", re.I)
+_HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
 _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
 _SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
@@ -88,6 +90,15 @@ def _model_number(s: str, f: Figure) -> bool:
     return title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS
 
 
+def _nationals(right: str, index: EntityIndex) -> str | None:
+    """The nationality a figure counts, when the word right after it names one ("Nine Britons")."""
+    first = next(iter(index.find(right[:40])), None)
+    if first is None or right[: first.start].strip():
+        return None
+    ent = index.lookup(first.text)
+    return ent.name if ent is not None and ent.type == "NORP" else None
+
+
 def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
     """The one region of the sentence when the figure's clause names none: the source's country
     ("Turkey's disaster agency said 12,391 ..."), else the one place before the figure ("In Syria, ...")."""
@@ -117,16 +128,25 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit = unit_c = s[: f.start].rstrip()[-1]
         if unit is None:
             unit, unit_c, implied = unit_before(left if prev_f else s[: f.start])
+        nationals = _nationals(right, index) if unit is None and index is not None else None
+        if nationals is not None:  # "Nine Britons", "one Canadian": people of one nationality
+            unit, unit_c = right.split()[0].lower(), "people"
         inherited = unit is None and prev is not None and float(f.value).is_integer()
         if inherited and prev is not None:
             unit, unit_c = prev.unit, prev.unit_concept
-        if spelled and (unit is None or f.value < 2):
+        # "Another 20 were killed in India, six in Tibet and one in Bangladesh": the list goes on
+        elliptic = inherited and prev is not None and prev.verb_concept is not None and _LOCATIVE.match(right)
+        if spelled and (unit is None or f.value < 2) and not (nationals or elliptic):
             continue  # "two said ...", "one young officer": no count of anything named
         verb, verb_c = (None, implied) if implied else event_verb(left, right, unit, lang)
         if verb_c is None and inherited and prev is not None:
             verb, verb_c = prev.verb, prev.verb_concept
+        if unit_c is None and verb_c in _HUMAN_EVENTS:  # "20 were killed": people
+            unit_c = "people"
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's
         places = index.place_keys(left + " " + near) if index is not None else frozenset()
+        if nationals is not None:
+            places = places | {nationals}
         if not places and index is not None:
             places = _sentence_region(s[: f.start], index) or places
         found = Found(

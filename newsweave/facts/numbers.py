@@ -58,6 +58,8 @@ _MARK_OF = re.compile(r"(?:\s+the)?(?:\s+[\w\-]+)?\s+(?:mark|threshold|milestone
 _CURRENCY_BEFORE = re.compile(r"\s*(?:[$€£]|us\$|usd|eur|gbp|chf)\s*$")
 # Spanish and Portuguese thousands written "mil 180" (1,180) without a leading figure.
 _MIL = re.compile(r"(?<![\d\s])(\s)mil\s+(\d{3}|\d{1,2})(?![\d.,]\d)", re.IGNORECASE)
+# "one" before a capitalised word ("one Canadian") or ending a list ("and one in Bangladesh").
+_ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
 _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
 
 
@@ -90,6 +92,8 @@ def to_digits(sentence: str, lang: str) -> str:
     if lang in ("es", "pt", "ca"):
         sentence = _MIL.sub(lambda m: f"{m.group(1)}{1000 + int(m.group(2))}", sentence)
     sentence = scaled_to_digits(sentence)
+    if lang == "en":  # below text2num's threshold; the claim reader decides whether it counts
+        sentence = _ONE.sub("1", sentence)
     if lang not in _TEXT2NUM_LANGS:
         return sentence
     return str(alpha2digit(sentence, lang, threshold=1.5))
