@@ -101,3 +101,36 @@ def test_nationalities_and_elliptic_lists_are_counts() -> None:
     assert {(20, "people", "killed"), (6, "people", "killed"), (1, "people", "killed")} <= got
     one_in = [c for c in claims if c.figure.value == 1]
     assert len(one_in) == 2 and len({c.places for c in one_in}) == 2  # the Canadian is a nationality apart
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "values"),
+    [
+        ("Le 17 juin, 40 morts ont été recensés.", "fr", [40]),
+        ("Il 24 agosto sono morte 250 persone.", "it", [250]),
+        ("24 августа погибли 250 человек.", "ru", [250]),
+        ("On 24 Aug, 250 people died; may 3 people help?", "en", [250, 3]),  # English "may" is a verb
+    ],
+)
+def test_a_day_of_a_month_is_no_count(text: str, lang: str, values: list[float]) -> None:
+    assert [c.figure.value for c in find_claims(text, lang, None, DateResolver(None))] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "unit"),
+    [
+        ("Il y avait six membres d'équipage.", "fr", "crew"),
+        ("Viajaban 15 miembros de la tripulación.", "es", "crew"),
+        ("On a retrouvé 40 corps.", "fr", "people"),
+    ],
+)
+def test_a_noun_of_a_noun_counts_the_second(text: str, lang: str, unit: str) -> None:
+    assert [c.unit_concept for c in find_claims(text, lang, None, DateResolver(None))] == [unit]
+
+
+def test_dates_in_more_languages_reach_the_timeline() -> None:
+    from datetime import date
+
+    resolver = DateResolver(date(2016, 8, 26))
+    found = resolver.find("Il terremoto del 24 agosto ha colpito Varlonne.")
+    assert [d.date for d in found] == ["2016-08-24"]

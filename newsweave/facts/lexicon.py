@@ -134,6 +134,11 @@ _MONTH_NAMES = (
     "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
     "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
     "januar februar märz april mai juni juli august september oktober november dezember",
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "januari februari maart april mei juni juli augustus september oktober november december",
+    "gener febrer març abril maig juny juliol agost setembre octubre novembre desembre",
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
 )
 MONTHS = {m: i + 1 for names in _MONTH_NAMES for i, m in enumerate(names.split())}
 _WEEKDAY_NAMES = (
@@ -161,7 +166,7 @@ UNIT_CONCEPTS = _concepts("""
     people: peopl person resid civilian individuals individuos persona personn mensch watu pessoa other others
     people: mensen orang persone
     people/killed: victim death dead fatal bodi muert fallecid mort tote toten vifo morti toll
-    people/killed: doden dode tewas korban vittime
+    people/killed: doden dode tewas korban vittime corp cuerpo corpi leich cadaver
     people/injured: injur wound herid bless verletzt feriti majeruhi casualti gewond luka
     soldiers: soldier troop soldado soldat servicemen
     passengers: passeng pasajer passag passeggeri passageir

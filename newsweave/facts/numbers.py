@@ -138,12 +138,16 @@ def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _is_month(word: str) -> bool:
+def _is_month(word: str, lang: str = "en") -> bool:
+    """A month name; in English a short lower-case one ("may", "mar") is another word, while other
+    languages write months lower-case ("17 juin", "24 de agosto")."""
     low = word.lower()
-    return low in MONTHS and (word[0].isupper() or len(low) > 5)
+    return low in MONTHS and (word[0].isupper() or len(low) > 5 or lang != "en")
 
 
-def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: bool) -> bool:
+def _skip(
+    sentence: str, start: int, end: int, raw: str, value: float, scaled: bool, lang: str = "en"
+) -> bool:
     """Dates, times, ages, durations and years are not counts."""
     before, after = sentence[:start], sentence[end:]
     if re.match(r"^/\d", after):
@@ -152,9 +156,10 @@ def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: b
     prev = re.search(r"([^\W\d_]+)\.?\s*$", before)
     words = re.findall(r"[^\W\d_]+", after[:24])
     next_word = words[0].lower() if words and re.match(r"^[\s.]*[^\W\d_]", after) else ""
-    if not scaled and prev and _is_month(prev.group(1)):
+    if not scaled and prev and _is_month(prev.group(1), lang):
         return True
-    if next_word and (_is_month(words[0]) or next_word == "de" and len(words) > 1 and _is_month(words[1])):
+    of_month = next_word in ("de", "di") and len(words) > 1 and _is_month(words[1], lang)
+    if next_word and (_is_month(words[0], lang) or of_month):
         return True
     if re.match(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", after, re.IGNORECASE):
         return True
@@ -187,7 +192,7 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         if prefix and value_scale == 1:
             value *= PREFIX_SCALES[prefix.group(1).lower()]
             start = prefix.start()
-        if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None):
+        if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None, lang):
             continue
         phrase, kind = _qualifier(sentence[:start], lang)
         if phrase is None:

@@ -64,6 +64,7 @@ _CONTAINER = re.compile(
 )
 _SAMPLE = re.compile(r"\binterview|\bspoke (?:to|with)\b|\bspoken to\b|\bwe met\b|\bsurvey|\bpolled\b", re.I)
 
+_LINKERS = word_set("de di da do der des del della")  # noun + "of" + noun
 _NOUNS_CAPITALISED = frozenset({"de", "lb"})  # German and Luxembourgish write every noun capitalised
 Unit = tuple[str | None, str | None, str | None]  # surface, unit concept, implied event concept
 _NONE: Unit = (None, None, None)
@@ -134,6 +135,13 @@ def unit_after(right: str, lang: str = "en") -> Unit:
         c = concept(tokens[0], UNIT_CONCEPTS) if tokens else None
         if c is not None:
             return tokens[0].lower(), *UNIT_CONCEPTS[c]
+        # "six membres d'équipage", "15 miembros de la tripulación": the concept after a linker
+        second = tokens[1].lower() if len(tokens) > 1 else ""
+        if second in _LINKERS or second.startswith(("d'", "d’")):
+            linked = [t for t in tokens[1:4] if t.lower() not in stop_words(lang) | _LINKERS]
+            c = concept(linked[0], UNIT_CONCEPTS) if linked else None
+            if c is not None:
+                return re.sub(r"^[dl]['’]", "", linked[0].lower()), *UNIT_CONCEPTS[c]
         adjacent = tokens and right.lstrip().startswith(tokens[0]) and content_word(tokens[0], lang)
         if not adjacent or (tokens[0][:1].isupper() and lang not in _NOUNS_CAPITALISED):
             return _NONE
