@@ -134,3 +134,18 @@ def test_dates_in_more_languages_reach_the_timeline() -> None:
     resolver = DateResolver(date(2016, 8, 26))
     found = resolver.find("Il terremoto del 24 agosto ha colpito Varlonne.")
     assert [d.date for d in found] == ["2016-08-24"]
+
+
+def test_a_name_that_modifies_another_noun_does_not_scope_the_figure() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = (
+        "A Varlon Air jet carrying 150 people from Ostra to Kellby crashed. "
+        "Varlon Air said 300 died in Morvan."
+    )
+    names = [("Varlon Air", "ORG"), ("Ostra", "GPE"), ("Kellby", "GPE"), ("Morvan", "GPE")]
+    mentions = [Mention(n, label, text.find(n), text.find(n) + len(n)) for n, label in names]
+    idx = EntityIndex({"a": mentions}, {"a": text})
+    places = {c.figure.value: c.places for c in find_claims(text, "en", idx, DateResolver(None))}
+    assert places[150] == frozenset()  # neither the airline nor the route's ends
+    assert places[300] == {"Morvan"}  # where they died, not who said it

@@ -15,7 +15,15 @@ from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold
 from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
-from newsweave.facts.subject import SPEECH, event_verb, part_of_whole, unit_after, unit_before, window
+from newsweave.facts.subject import (
+    SPEECH,
+    event_verb,
+    part_of_whole,
+    stop_words,
+    unit_after,
+    unit_before,
+    window,
+)
 from newsweave.facts.timeline import DateMention, DateResolver
 
 _ATTRIB_AFTER = re.compile(
@@ -27,6 +35,8 @@ _SAYS_FIRST = re.compile(
     r"^(?P<who>(?:[A-Z][\w’'\-.]*\s+){0,4}[A-Z][\w’'\-.]*)\s+(?:said|says|reported|told)\b"
 )
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
+_ROUTE = re.compile(r"\b(?:from|to|via|towards?|bound for)\s+(?:the\s+)?\Z", re.I)
+_NOUN_AFTER = re.compile(r"\s+([a-z]{3,})\b(?<!ed)(?<!ing)(?!['’])")
 _LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s+\w", re.I)
 _HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
 _REGIONS = frozenset({"GPE", "LOC"})
@@ -90,6 +100,30 @@ def _model_number(s: str, f: Figure) -> bool:
     return title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS
 
 
+def _scoped_places(left: str, near: str, index: EntityIndex, lang: str) -> tuple[frozenset[str], set[str]]:
+    """The places and groups that scope a figure: all of those after it ("190 deaths in Rieti
+    province"); before it, not a name that modifies another noun ("a Germanwings jet carrying 150
+    people", "the Malaysia Airlines flight with 295") nor the end of a route ("from Barcelona to
+    Duesseldorf"), unless named after the figure too."""
+    keys = index.place_keys(left + " " + near)
+    loose = set()
+    for m in index.find(left):
+        ent = index.lookup(m.text)
+        if ent is None or ent.name not in keys:
+            continue
+        # "a Germanwings jet": an English organisation's name before a noun modifies it
+        modifier = _NOUN_AFTER.match(left, m.end) if lang == "en" and ent.type == "ORG" else None
+        if _ROUTE.search(left, 0, m.start) or modifier and modifier.group(1) not in stop_words("en"):
+            loose.add(ent.name)
+    kept = index.place_keys(near) if near.strip() else frozenset()
+    for m in index.find(near):  # "150 people from Barcelona to Duesseldorf"
+        ent = index.lookup(m.text)
+        if ent is not None and _ROUTE.search(near, 0, m.start):
+            loose.add(ent.name)
+            kept -= {ent.name}
+    return frozenset(k for k in keys if k not in loose or k in kept), loose
+
+
 def _nationals(right: str, index: EntityIndex) -> str | None:
     """The nationality a figure counts, when the word right after it names one ("Nine Britons")."""
     first = next(iter(index.find(right[:40])), None)
@@ -144,11 +178,11 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         if unit_c is None and verb_c in _HUMAN_EVENTS:  # "20 were killed": people
             unit_c = "people"
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's
-        places = index.place_keys(left + " " + near) if index is not None else frozenset()
+        places, loose = _scoped_places(left, near, index, lang) if index is not None else (frozenset(), set())
         if nationals is not None:
             places = places | {nationals}
         if not places and index is not None:
-            places = _sentence_region(s[: f.start], index) or places
+            places = (_sentence_region(s[: f.start], index) or places) - loose
         found = Found(
             f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start),
             _attribution(s, s[f.end :]), None, spelled,
