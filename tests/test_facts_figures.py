@@ -149,3 +149,29 @@ def test_a_name_that_modifies_another_noun_does_not_scope_the_figure() -> None:
     places = {c.figure.value: c.places for c in find_claims(text, "en", idx, DateResolver(None))}
     assert places[150] == frozenset()  # neither the airline nor the route's ends
     assert places[300] == {"Morvan"}  # where they died, not who said it
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "part"),
+    [
+        ("Five of those 79 people have been identified.", 5, "of them"),
+        ("Five of those 79 people have been identified.", 79, None),
+        ("It won 48 of the 59 seats.", 48, None),
+        ("Rescuers found 40 survivors in one basement.", 40, "in one basement"),
+    ],
+)
+def test_a_part_of_a_whole_says_so(text: str, value: float, part: str | None) -> None:
+    found = {c.figure.value: c.part for c in find_claims(text, "en", None, DateResolver(None))}
+    assert found[value] == part
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Nearly half a million cars were sold.", 500000),
+        ("A fine of 18bn euros was set.", 18e9),
+        ("Shares fell after £3bn was lost.", 3e9),
+    ],
+)
+def test_magnitudes_at_full_value(text: str, value: float) -> None:
+    assert [c.figure.value for c in find_claims(text, "en", None, DateResolver(None))] == [value]

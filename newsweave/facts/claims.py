@@ -34,7 +34,7 @@ _ACCORDING = re.compile(r"\b(?:according to|citing|selon|según|laut|secondo)\s+
 _SAYS_FIRST = re.compile(
     r"^(?P<who>(?:[A-Z][\w’'\-.]*\s+){0,4}[A-Z][\w’'\-.]*)\s+(?:said|says|reported|told)\b"
 )
-_PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
+_PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+|those\s+|these\s+)?$")
 _ROUTE = re.compile(r"\b(?:from|to|via|towards?|bound for)\s+(?:the\s+)?\Z", re.I)
 _NOUN_AFTER = re.compile(r"\s+([a-z]{3,})\b(?<!ed)(?<!ing)(?!['’])")
 _LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s+\w", re.I)
@@ -184,7 +184,7 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         if not places and index is not None:
             places = (_sentence_region(s[: f.start], index) or places) - loose
         found = Found(
-            f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start),
+            f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start, f.end),
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
         out.append(found)

@@ -60,6 +60,8 @@ _CURRENCY_BEFORE = re.compile(r"\s*(?:[$€£]|us\$|usd|eur|gbp|chf)\s*$")
 _MIL = re.compile(r"(?<![\d\s])(\s)mil\s+(\d{3}|\d{1,2})(?![\d.,]\d)", re.IGNORECASE)
 # "one" before a capitalised word ("one Canadian") or ending a list ("and one in Bangladesh").
 _ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
+_BN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?bn\b", re.IGNORECASE)
+_HALF = re.compile(r"\b(?:half an?|a half)\s+(million|billion|thousand)\b", re.IGNORECASE)
 _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
 
 
@@ -79,6 +81,8 @@ class Figure:
 def scaled_to_digits(sentence: str) -> str:
     """Digits with a scale word as plain digits: "3 million" -> "3000000", "15 mil 383" -> "15383"."""
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
+    sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
+    sentence = _HALF.sub(lambda m: str(int(SCALES[m.group(1).lower()] // 2)), sentence)  # "half a million"
     return _SCALED.sub(_scaled_digits, sentence)
 
 

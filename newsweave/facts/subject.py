@@ -54,6 +54,10 @@ _INCLUDING = re.compile(
     r"dont|darunter|davon)\s*$",
     re.IGNORECASE,
 )
+_OF_THEM = re.compile(
+    r"\s+(?:of|among|de|d['’]entre|von|di)\s+(?:them|those|these|whom|ellos|ellas|eux|elles|ihnen|loro)\b",
+    re.I,
+)
 _MARGIN = re.compile(r"\b(?:majority|margin|lead)\s+(?:of\s+)?$", re.IGNORECASE)
 _CONTAINER = re.compile(
     r"\b(?:in|at|inside|within)\s+(?:one|a|an|this|that|each|a single|the same|his|her|their|its|our)\s+"
@@ -240,11 +244,13 @@ def window(s: str, start: int, end: int, prev_end: int | None, next_start: int |
     return left, right
 
 
-def part_of_whole(sentence: str, start: int) -> str | None:
+def part_of_whole(sentence: str, start: int, end: int | None = None) -> str | None:
     """Why a figure counts only part of a whole, if it does."""
     before = sentence[max(0, start - 30) : start]
     if _INCLUDING.search(before):
         return "including"
+    if end is not None and _OF_THEM.match(sentence, end):  # "Five of those 79 people", "three of them"
+        return "of them"
     if _MARGIN.search(before):
         return "margin"
     if _SAMPLE.search(sentence):
