@@ -232,6 +232,54 @@ def report_check(s: Scores, name: str = "realworld_dev2") -> str:
     )
 
 
+QUANTITIES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "facts" / "quantities.jsonl"
+
+
+@dataclass
+class Coverage:
+    """Value precision and recall of the claims read from one-sentence articles."""
+
+    claims: int = 0
+    gold: int = 0
+    matched: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def f1(self) -> float:
+        p = self.matched / self.claims if self.claims else 0.0
+        r = self.matched / self.gold if self.gold else 0.0
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def score_quantities(path: Path = QUANTITIES) -> Coverage:
+    """Figures of news sentences of every kind (invented: counts, money, percentages, magnitudes,
+    ranges, fractions, ages, durations), each sentence an article: every claim's bounds (or value)
+    matched one-to-one to a gold value by number only; a gold range needs both ends."""
+    out = Coverage()
+    for n, line in enumerate(path.read_text("utf-8").splitlines()):
+        row = json.loads(line)
+        art = Article(id=f"q{n}", text=row["text"])
+        claims = extract_facts([art], [Story(art.id, art.id, [art.id])]).claims
+        out.claims += len(claims)
+        out.gold += len(row["values"])
+        free = list(claims)
+        for gold in row["values"]:
+            hit = next((c for c in free if _covers(c.low, c.high, c.value, gold)), None)
+            if hit is None:
+                out.misses.append(f"quantity {gold} not read in: {row['text']}")
+            else:
+                free.remove(hit)
+                out.matched += 1
+        out.misses += [f"quantity {c.value} read but not labelled in: {row['text']}" for c in free]
+    return out
+
+
+def _covers(low: float | None, high: float | None, value: float, gold: float | list[float]) -> bool:
+    if isinstance(gold, list):
+        return low is not None and high is not None and _bound_eq(low, gold[0]) and _bound_eq(high, gold[1])
+    return any(v is not None and _bound_eq(v, gold) for v in (value, low, high))
+
+
 def _bound_eq(a: float | None, b: float | None) -> bool:
     return (a is None) == (b is None) and (a is None or b is None or abs(a - b) <= 1e-6 * max(1, abs(b)))
 
@@ -300,11 +348,19 @@ def main() -> None:
         sys.exit("../shared/data is absent")
     s = score()
     check = score_check()
-    md = report(s) + "\n" + report_check(check) + f"\n_{machine()}_\n"
+    cov = score_quantities()
+    p, r = cov.matched / max(1, cov.claims), cov.matched / max(1, cov.gold)
+    quantities = (
+        f"Quantities in {cov.gold} values of 30 invented news sentences of every kind "
+        f"(`tests/fixtures/facts/quantities.jsonl`, each sentence an article): value precision {p:.3f}, "
+        f"recall {r:.3f}, F1 {cov.f1:.3f} ({cov.matched} matched, {cov.claims} claims).\n"
+    )
+    md = report(s) + "\n" + report_check(check) + "\n" + quantities + f"\n_{machine()}_\n"
     print(md)
     if "-v" in sys.argv:
         print("\n".join(s.misses))
         print("\n".join(f"check {m}" for m in check.misses))
+        print("\n".join(cov.misses))
     if "--no-write" not in sys.argv:
         write_section("facts", md)
 
