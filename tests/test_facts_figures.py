@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from newsweave.compare import Aligned
 from newsweave.facts.claims import find_claims
 from newsweave.facts.subject import stop_words
 from newsweave.facts.timeline import DateResolver
@@ -189,3 +190,29 @@ def test_quantities_of_every_kind_are_read() -> None:
     cov = score_quantities()
     assert cov.matched == cov.claims, cov.misses
     assert cov.f1 >= 0.93, cov.misses
+
+
+def _aligned(story: str, unit: str, places: set[str]) -> Aligned:
+    from newsweave.facts.claims import Found
+    from newsweave.facts.numbers import Figure
+    from newsweave.records import Claim
+
+    claim = Claim(f"{story}-{unit}", unit, 5, 5, 5, unit, None, None, None, None, story, 0, 1)
+    figure = Figure(5, 5, 5, None, 0, 1)
+    found = Found(figure, 0, 1, unit, unit, None, None, frozenset(places), None, None, None, False)
+    return Aligned(claim, found, story, None, False, True)
+
+
+def test_the_body_an_event_is_about_does_not_narrow_its_figures() -> None:
+    from newsweave.facts import event_subjects
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = "Orvane Motors Labour Tories"
+    idx = EntityIndex({"a": [Mention("Orvane Motors", "ORG", 0, 13), Mention("Labour", "ORG", 14, 20),
+                             Mention("Tories", "NORP", 21, 27)]}, {"a": text})  # fmt: skip
+    scandal = [_aligned("s1", "cars", {"Orvane Motors"}), _aligned("s2", "%", {"Orvane Motors"}),
+               _aligned("s3", "cars", set())]  # fmt: skip
+    assert event_subjects(scandal, idx) == {"Orvane Motors"}
+    election = [_aligned("s1", "seats", {"Labour"}), _aligned("s2", "seats", {"Labour"}),
+                _aligned("s3", "seats", {"Tories"})]  # fmt: skip
+    assert event_subjects(election, idx) == frozenset()
