@@ -216,3 +216,19 @@ def test_the_body_an_event_is_about_does_not_narrow_its_figures() -> None:
     election = [_aligned("s1", "seats", {"Labour"}), _aligned("s2", "seats", {"Labour"}),
                 _aligned("s3", "seats", {"Tories"})]  # fmt: skip
     assert event_subjects(election, idx) == frozenset()
+
+
+def test_a_range_reads_as_its_two_ends() -> None:
+    from newsweave.records import Claim
+    from newsweave.report.view import claim_label
+
+    claim = Claim("c", "passengers", 142, 142, 150, "passagers", "between", None, None, None, "a", 0, 1)
+    assert claim_label(claim, "turess.example") == "142–150 passagers (turess.example)"
+
+
+def test_one_is_spelled_even_beside_a_digit_one() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = "Pupils from one German town were among the 150 aboard."
+    idx = EntityIndex({"a": [Mention("German", "NORP", 17, 23)]}, {"a": text})
+    assert [c.figure.value for c in find_claims(text, "en", idx, DateResolver(None))] == [150]

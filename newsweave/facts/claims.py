@@ -37,6 +37,7 @@ _SAYS_FIRST = re.compile(
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+|those\s+|these\s+)?$")
 _ROUTE = re.compile(r"\b(?:from|to|via|towards?|bound for)\s+(?:the\s+)?\Z", re.I)
 _NOUN_AFTER = re.compile(r"\s+([a-z]{3,})\b(?<!ed)(?<!ing)(?!['’])")
+_DIGIT_ONE = re.compile(r"(?<![\d.,])1(?![\d.,])")
 _LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s+\w", re.I)
 _HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
 _REGIONS = frozenset({"GPE", "LOC"})
@@ -155,6 +156,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         prev_end = prev_f.end if prev_f else None
         left, right = window(s, f.start, f.end, prev_end, next_f.start if next_f else None)
         spelled = s[f.start : f.end] not in digits_only
+        if f.value == 1:  # "one": a "1" elsewhere in the sentence does not make it a digit
+            spelled = _DIGIT_ONE.search(digits_only) is None
         unit, unit_c, implied = unit_after(right, lang)
         if unit is None and next_f and _PARTITIVE.match(s[f.end : next_f.start]):
             unit, unit_c, implied = unit_after(s[next_f.end :], lang)  # "48 of the 59 seats"
@@ -162,15 +165,19 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit = unit_c = s[: f.start].rstrip()[-1]
         if unit is None:
             unit, unit_c, implied = unit_before(left if prev_f else s[: f.start])
-        nationals = _nationals(right, index) if unit is None and index is not None else None
-        if nationals is not None:  # "Nine Britons", "one Canadian": people of one nationality
+        nationals = _nationals(right, index) if index is not None and lang == "en" else None
+        noun = _NOUN_AFTER.match(right, len(right.split()[0]) + 1) if nationals is not None else None
+        demonym = nationals is not None and (noun is None or noun.group(1) in stop_words("en"))
+        if demonym:  # "Nine Britons", "45 Spaniards may": the nationality is what is counted
             unit, unit_c = right.split()[0].lower(), "people"
+        elif unit is None:
+            nationals = None  # "154 Dutch passengers": passengers, of one nationality
         inherited = unit is None and prev is not None and float(f.value).is_integer()
         if inherited and prev is not None:
             unit, unit_c = prev.unit, prev.unit_concept
         # "Another 20 were killed in India, six in Tibet and one in Bangladesh": the list goes on
         elliptic = inherited and prev is not None and prev.verb_concept is not None and _LOCATIVE.match(right)
-        if spelled and (unit is None or f.value < 2) and not (nationals or elliptic):
+        if spelled and (unit is None or f.value < 2) and not (demonym or elliptic):
             continue  # "two said ...", "one young officer": no count of anything named
         verb, verb_c = (None, implied) if implied else event_verb(left, right, unit, lang)
         if verb_c is None and inherited and prev is not None:

@@ -165,7 +165,9 @@ def format_number(value: float | None) -> str:
 def claim_label(claim: Claim, outlet: str) -> str:
     """'over 320 (apnews.com, Feb 26, 2019, citing Colombian immigration officials)'."""
     figure = format_number(claim.value)
-    if claim.qualifier:
+    if claim.low is not None and claim.high is not None and claim.low != claim.high:
+        figure = f"{format_number(claim.low)}–{format_number(claim.high)}"  # a range: both ends
+    elif claim.qualifier:
         figure = f"{claim.qualifier} {figure}"
     if claim.unit:
         figure = f"{figure} {claim.unit}"
