@@ -32,3 +32,17 @@ def test_an_entry_cites_the_original_even_when_a_copy_comes_first() -> None:
     arts = [Article(id="copy", text=text), Article(id="orig", text=text, published="2026-03-10")]
     facts = extract_facts(arts, [Story("orig", "orig", ["copy", "orig"])])
     assert [(t.article, t.sources) for t in facts.timeline] == [("orig", ["orig", "copy"])]
+
+
+def test_the_briefing_cites_every_copy_of_a_dated_fact_once() -> None:
+    from newsweave.records import EventBriefing
+    from newsweave.report.view import build_view
+
+    text = "The bridge closed on Monday."
+    arts = [Article(id="orig", text=text, published="2026-03-10"), Article(id="copy", text="Update. " + text)]
+    stories = [Story("orig", "orig", ["orig", "copy"])]
+    facts = extract_facts(arts, stories)
+    assert [t.sources for t in facts.timeline] == [["orig", "copy"]]
+    view = build_view(EventBriefing("e1", "t", None, None, arts, stories, facts=facts))
+    [line] = view.timeline_once()
+    assert [n for n, _ in line.cites] == [1, 2]

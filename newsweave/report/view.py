@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from newsweave.records import Article, Claim, Comparison, EventBriefing, Quote
+from newsweave.records import Article, Claim, Comparison, EventBriefing, Quote, TimelineEntry
 
 Link = Callable[[Any], str]  # where a cited fact (anything with article/start/end) links to
 
@@ -102,7 +102,17 @@ class EventView:
                 for comp in self.event.facts.comparisons]
 
     def timeline_once(self, link: Link | None = None) -> list[Cited]:
-        return self._once(self.event.facts.timeline, lambda t: (t.date, _same_text(t.text)), link)
+        """Each dated fact once, cited by every source of its entry that holds the same sentence
+        (a copy; a translation is listed in the JSON ``sources`` but has no such span)."""
+        texts = {a.id: a.text for a in self.event.articles}
+        spans = []
+        for t in self.event.facts.timeline:
+            spans.append(t)
+            for aid in t.sources:
+                at = texts.get(aid, "").find(t.text) if aid != t.article else -1
+                if at >= 0:
+                    spans.append(TimelineEntry(t.date, t.text, aid, at, at + len(t.text), t.precision, [aid]))
+        return self._once(spans, lambda t: (t.date, _same_text(t.text)), link)
 
 
 def build_view(event: EventBriefing) -> EventView:
