@@ -353,7 +353,9 @@ def main() -> None:
     quantities = (
         f"Quantities in {cov.gold} values of 30 invented news sentences of every kind "
         f"(`tests/fixtures/facts/quantities.jsonl`, each sentence an article): value precision {p:.3f}, "
-        f"recall {r:.3f}, F1 {cov.f1:.3f} ({cov.matched} matched, {cov.claims} claims).\n"
+        f"recall {r:.3f}, F1 {cov.f1:.3f} ({cov.matched} matched, {cov.claims} claims). The reference "
+        "extractor `cqe` 2.0.3 cannot run here: it requires torch and spacy-transformers and its "
+        "`spacy_download` fetches a spaCy model when it loads.\n"
     )
     md = report(s) + "\n" + report_check(check) + "\n" + quantities + f"\n_{machine()}_\n"
     print(md)
