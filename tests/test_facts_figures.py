@@ -232,3 +232,15 @@ def test_one_is_spelled_even_beside_a_digit_one() -> None:
     text = "Pupils from one German town were among the 150 aboard."
     idx = EntityIndex({"a": [Mention("German", "NORP", 17, 23)]}, {"a": text})
     assert [c.figure.value for c in find_claims(text, "en", idx, DateResolver(None))] == [150]
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("The quake leaves at least 1,500 people dead.", "killed"),
+        ("The blast left 300 people injured.", "injured"),
+        ("Some 2,000 people fled the town.", "left"),
+    ],
+)
+def test_a_state_after_the_counted_noun_is_the_event(text: str, verb: str) -> None:
+    assert [c.verb_concept for c in find_claims(text, "en", None, DateResolver(None))] == [verb]

@@ -159,6 +159,9 @@ def unit_after(right: str, lang: str = "en") -> Unit:
         proper_name = tok[:1].isupper() and i + 1 < len(tokens) and tokens[i + 1][:1].isupper()
         if c is not None and not proper_name:
             unit, verb = UNIT_CONCEPTS[c]
+            state = concept(tokens[i + 1], UNIT_CONCEPTS) if verb is None and i + 1 < len(tokens) else None
+            if state is not None and UNIT_CONCEPTS[state][0] == unit:  # "leaving 1,457 people dead"
+                verb = UNIT_CONCEPTS[state][1]
             return low, unit, verb
         if low in _STOP or _is_verb_form(low):
             break
