@@ -238,6 +238,9 @@ class TimelineEntry(Record):
     start: int
     end: int
     precision: str = "day"  # "month" or "year" for "last month"/"last year" (date = first day)
+    # Every article of the story that reports this dated fact (the cited one first): copies
+    # and translations of one report are one entry, not one each.
+    sources: list[str] = field(default_factory=list)
 
 
 FACT_KEYS = ("entities", "quotes", "claims", "comparisons", "timeline")

@@ -231,8 +231,9 @@ def test_undated_copy_reads_its_dates_against_its_original() -> None:
                     published="2026-03-11")
     stories = [Story("wire", "wire", ["wire", "repost"]), Story("local", "local", ["local"])]
     facts = extract_facts([original, copy, other], stories)
-    dated = {t.article: t.date for t in facts.timeline}
-    assert dated["repost"] == dated["wire"]
+    # one entry per dated fact per story: the copy is a source of its original's entry
+    got = sorted((t.article, t.sources) for t in facts.timeline)
+    assert got == [("local", ["local"]), ("wire", ["wire", "repost"])]
 
 
 def test_weekday_looks_ahead_only_after_a_future_cue() -> None:

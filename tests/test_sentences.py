@@ -99,3 +99,40 @@ def test_spans_are_ordered_stripped_and_cover_all_words(parts: list[tuple[str, s
         last = s.end
     covered = " ".join(text[s.start : s.end] for s in sentences).split()
     assert covered == text.split()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # Arabic: no capitals; "." and "؟" end sentences
+            "غمرت المياه قرية مرسى الورد ليلة الأحد. وقال رئيس البلدية إن 40 منزلا تضررت. هل من مساعدة؟ نعم.",
+            ["غمرت المياه قرية مرسى الورد ليلة الأحد.", "وقال رئيس البلدية إن 40 منزلا تضررت.",
+             "هل من مساعدة؟", "نعم."],
+        ),
+        (  # Hindi: the danda
+            "मार्रोबी में बाढ़ से 40 घर डूब गए। अधिकारियों ने राहत शिविर खोले।",
+            ["मार्रोबी में बाढ़ से 40 घर डूब गए।", "अधिकारियों ने राहत शिविर खोले।"],
+        ),
+        (  # Chinese and Japanese: full-width stops with no space after
+            "洪水淹没了四十所房屋。官员开放了救济营！居民安全吗？",
+            ["洪水淹没了四十所房屋。", "官员开放了救济营！", "居民安全吗？"],
+        ),
+        (  # Greek capitals open a sentence; a lower-case word after a dot does not
+            "Η πλημμύρα έπληξε 40 σπίτια. Οι αρχές άνοιξαν καταφύγια κ.λπ. και σχολεία.",
+            ["Η πλημμύρα έπληξε 40 σπίτια.", "Οι αρχές άνοιξαν καταφύγια κ.λπ. και σχολεία."],
+        ),
+        ("The U.S.Army base stayed shut. Crews left.", ["The U.S.Army base stayed shut.", "Crews left."]),
+    ],
+)
+def test_splits_every_script(text: str, expected: list[str]) -> None:
+    assert texts(text) == expected
+
+
+def test_an_uncased_script_gets_summary_candidates() -> None:
+    from newsweave.summarize.candidates import candidates
+
+    text = (
+        "غمرت المياه قرية مرسى الورد ليلة الأحد بعد أمطار غزيرة استمرت يومين كاملين. "
+        "وقال رئيس البلدية إن أربعين منزلا تضررت وإن فرق الإنقاذ أجلت مئات السكان إلى المدارس."
+    )
+    assert [c.text.split()[0] for c in candidates([text])] == ["غمرت", "وقال"]

@@ -57,9 +57,12 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
     return keys
 
 
-def align(items: Sequence[Aligned]) -> list[list[int]]:
-    """Groups of item indices, each about one quantity."""
+def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> list[list[int]]:
+    """Groups of item indices, each about one quantity. Names in ``neutral`` (what the whole event
+    is about: the company of a scandal, the tower that burned) do not narrow a figure."""
     keys = _inherit_keys(items)
+    if neutral:
+        keys = {i: (u, v, p - neutral, part) for i, (u, v, p, part) in keys.items()}
     groups: dict[Key, list[int]] = defaultdict(list)
     pending: list[int] = []
     for i, (unit, verb, places, part) in keys.items():
@@ -188,10 +191,10 @@ def link_supersedes(items: Sequence[Aligned]) -> None:
                 later.claim.supersedes = earlier[-1].claim.id
 
 
-def compare(items: Sequence[Aligned]) -> list[Comparison]:
+def compare(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> list[Comparison]:
     """Comparisons of every aligned group, the most widely reported first."""
     out: list[tuple[int, Comparison]] = []
-    for group in align(items):
+    for group in align(items, neutral):
         members = [items[i] for i in group]
         link_supersedes(members)
         lead = min(members, key=lambda it: (not it.english, it.is_copy, it.claim.article, it.claim.start))

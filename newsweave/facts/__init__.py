@@ -22,11 +22,12 @@ from newsweave.facts.claims import Found, find_claims
 from newsweave.facts.entities import EntityIndex, Mention, refine, tag
 from newsweave.facts.quotes import find_quotes
 from newsweave.facts.sentences import sentences as split_sentences
-from newsweave.facts.timeline import resolvers, timeline
+from newsweave.facts.timeline import per_story, resolvers, timeline
 from newsweave.records import Analysis, Article, Claim, Facts, Story
 
 Tagger = Callable[[Sequence[str]], list[list[Mention]]]
 _JOIN = "\n\n"  # pieces read as paragraphs, as the model was trained on
+_BODIES = frozenset({"ORG", "FAC", "PRODUCT", "NORP"})  # a group ("Conservatives") competes, never is it
 
 
 @dataclass(slots=True)
@@ -173,6 +174,31 @@ def to_claim(found: Found, article: str, n: int) -> Claim:
     )
 
 
+def event_subjects(aligned: Sequence[Aligned], index: EntityIndex) -> frozenset[str]:
+    """The organisation or site named with the figures of most independent stories, more than any
+    other: what the event is about (the carmaker of an emissions scandal, the tower that burned),
+    so naming it does not narrow a figure to a part. Not when another body is named about as often
+    with figures of the same kind (the parties of an election, each with its seats); places are never it
+    ("Turkey" may be a part of "Turkey and Syria")."""
+    stories = {it.story for it in aligned}
+    named: dict[str, set[str]] = {}
+    units: dict[str, set[str | None]] = {}
+    for it in aligned:
+        for name in it.found.places:
+            named.setdefault(name, set()).add(it.story)
+            units.setdefault(name, set()).add(it.found.unit_concept)
+    types = {name: e.type for name in named if (e := index.lookup(name)) is not None}
+    bodies = [name for name in named if types.get(name) in _BODIES]
+    if not bodies:
+        return frozenset()
+    top = max(bodies, key=lambda name: len(named[name]))
+    shared = {b: units[b] & units[top] - {None} for b in bodies if b != top}
+    rivals = [b for b, kinds in shared.items() if kinds and 2 * len(named[b]) >= len(named[top])]
+    if types[top] == "NORP" or 2 * len(named[top]) <= len(stories) or rivals:
+        return frozenset()
+    return frozenset({top})
+
+
 def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger: Tagger = tag) -> Facts:
     """Entities, quotes, claims (compared across independent stories) and timeline."""
     if not articles:
@@ -202,6 +228,7 @@ def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
                     english=art.lang == "en",
                 )
             )
-    facts.comparisons = compare(aligned)
+    facts.comparisons = compare(aligned, event_subjects(aligned, index))
+    facts.timeline = per_story(facts.timeline, articles, stories)
     facts.timeline.sort(key=lambda t: (t.date, t.article, t.start))
     return facts

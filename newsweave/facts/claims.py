@@ -15,7 +15,15 @@ from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold
 from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
-from newsweave.facts.subject import SPEECH, event_verb, part_of_whole, unit_after, unit_before, window
+from newsweave.facts.subject import (
+    SPEECH,
+    event_verb,
+    part_of_whole,
+    stop_words,
+    unit_after,
+    unit_before,
+    window,
+)
 from newsweave.facts.timeline import DateMention, DateResolver
 
 _ATTRIB_AFTER = re.compile(
@@ -26,10 +34,16 @@ _ACCORDING = re.compile(r"\b(?:according to|citing|selon|según|laut|secondo)\s+
 _SAYS_FIRST = re.compile(
     r"^(?P<who>(?:[A-Z][\w’'\-.]*\s+){0,4}[A-Z][\w’'\-.]*)\s+(?:said|says|reported|told)\b"
 )
-_PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+)?$")
+_PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+|those\s+|these\s+)?$")
+_ROUTE = re.compile(r"\b(?:from|to|via|towards?|bound for)\s+(?:the\s+)?\Z", re.I)
+_NOUN_AFTER = re.compile(r"\s+([a-z]{3,})\b(?<!ed)(?<!ing)(?!['’])")
+_DIGIT_ONE = re.compile(r"(?<![\d.,])1(?![\d.,])")
+_LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s+\w", re.I)
+_HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
 _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
-_WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
+_SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
+_WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl", "ca"})
 
 
 @dataclass(slots=True)
@@ -51,7 +65,8 @@ class Found:
 
     @property
     def subject(self) -> str:
-        words = " ".join(w for w in (self.unit, self.verb) if w) or "figure"
+        unit = _SYMBOL_WORDS.get(self.unit or "", self.unit)  # "19%": a subject names, a sign does not
+        words = " ".join(w for w in (unit, self.verb) if w) or "figure"
         return f"{words} in {', '.join(sorted(self.places))}" if self.places else words
 
 
@@ -86,6 +101,39 @@ def _model_number(s: str, f: Figure) -> bool:
     return title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS
 
 
+def _scoped_places(left: str, near: str, index: EntityIndex, lang: str) -> tuple[frozenset[str], set[str]]:
+    """The places and groups that scope a figure: all of those after it ("190 deaths in Rieti
+    province"); before it, not a name that modifies another noun ("a Germanwings jet carrying 150
+    people", "the Malaysia Airlines flight with 295") nor the end of a route ("from Barcelona to
+    Duesseldorf"), unless named after the figure too."""
+    keys = index.place_keys(left + " " + near)
+    loose = set()
+    for m in index.find(left):
+        ent = index.lookup(m.text)
+        if ent is None or ent.name not in keys:
+            continue
+        # "a Germanwings jet": an English organisation's name before a noun modifies it
+        modifier = _NOUN_AFTER.match(left, m.end) if lang == "en" and ent.type == "ORG" else None
+        if _ROUTE.search(left, 0, m.start) or modifier and modifier.group(1) not in stop_words("en"):
+            loose.add(ent.name)
+    kept = index.place_keys(near) if near.strip() else frozenset()
+    for m in index.find(near):  # "150 people from Barcelona to Duesseldorf"
+        ent = index.lookup(m.text)
+        if ent is not None and _ROUTE.search(near, 0, m.start):
+            loose.add(ent.name)
+            kept -= {ent.name}
+    return frozenset(k for k in keys if k not in loose or k in kept), loose
+
+
+def _nationals(right: str, index: EntityIndex) -> str | None:
+    """The nationality a figure counts, when the word right after it names one ("Nine Britons")."""
+    first = next(iter(index.find(right[:40])), None)
+    if first is None or right[: first.start].strip():
+        return None
+    ent = index.lookup(first.text)
+    return ent.name if ent is not None and ent.type == "NORP" else None
+
+
 def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
     """The one region of the sentence when the figure's clause names none: the source's country
     ("Turkey's disaster agency said 12,391 ..."), else the one place before the figure ("In Syria, ...")."""
@@ -108,27 +156,42 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         prev_end = prev_f.end if prev_f else None
         left, right = window(s, f.start, f.end, prev_end, next_f.start if next_f else None)
         spelled = s[f.start : f.end] not in digits_only
-        unit, unit_c, implied = unit_after(right)
+        if f.value == 1:  # "one": a "1" elsewhere in the sentence does not make it a digit
+            spelled = _DIGIT_ONE.search(digits_only) is None
+        unit, unit_c, implied = unit_after(right, lang)
         if unit is None and next_f and _PARTITIVE.match(s[f.end : next_f.start]):
-            unit, unit_c, implied = unit_after(s[next_f.end :])  # "48 of the 59 seats"
+            unit, unit_c, implied = unit_after(s[next_f.end :], lang)  # "48 of the 59 seats"
         if s[: f.start].rstrip().endswith(("$", "€", "£")):
             unit = unit_c = s[: f.start].rstrip()[-1]
         if unit is None:
             unit, unit_c, implied = unit_before(left if prev_f else s[: f.start])
+        nationals = _nationals(right, index) if index is not None and lang == "en" else None
+        noun = _NOUN_AFTER.match(right, len(right.split()[0]) + 1) if nationals is not None else None
+        demonym = nationals is not None and (noun is None or noun.group(1) in stop_words("en"))
+        if demonym:  # "Nine Britons", "45 Spaniards may": the nationality is what is counted
+            unit, unit_c = right.split()[0].lower(), "people"
+        elif unit is None:
+            nationals = None  # "154 Dutch passengers": passengers, of one nationality
         inherited = unit is None and prev is not None and float(f.value).is_integer()
         if inherited and prev is not None:
             unit, unit_c = prev.unit, prev.unit_concept
-        if spelled and (unit is None or f.value < 2):
+        # "Another 20 were killed in India, six in Tibet and one in Bangladesh": the list goes on
+        elliptic = inherited and prev is not None and prev.verb_concept is not None and _LOCATIVE.match(right)
+        if spelled and (unit is None or f.value < 2) and not (demonym or elliptic):
             continue  # "two said ...", "one young officer": no count of anything named
-        verb, verb_c = (None, implied) if implied else event_verb(left, right, unit)
+        verb, verb_c = (None, implied) if implied else event_verb(left, right, unit, lang)
         if verb_c is None and inherited and prev is not None:
             verb, verb_c = prev.verb, prev.verb_concept
+        if unit_c is None and verb_c in _HUMAN_EVENTS:  # "20 were killed": people
+            unit_c = "people"
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's
-        places = index.place_keys(left + " " + near) if index is not None else frozenset()
+        places, loose = _scoped_places(left, near, index, lang) if index is not None else (frozenset(), set())
+        if nationals is not None:
+            places = places | {nationals}
         if not places and index is not None:
-            places = _sentence_region(s[: f.start], index) or places
+            places = (_sentence_region(s[: f.start], index) or places) - loose
         found = Found(
-            f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start),
+            f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start, f.end),
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
         out.append(found)

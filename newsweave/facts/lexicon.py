@@ -34,6 +34,7 @@ QUALIFIERS: dict[str, dict[str, str]] = {
         high: fewer than | less than | under | below | up to | nearly | almost | as many as
         high: no more than | at most | just under | not more than | close to | as much as
         high: a maximum of | shy of | lower than | short of
+        high: could reach | may reach | might reach | would reach | could rise to | may rise to
         approx: about | around | approximately | roughly | some | an estimated | estimated | circa
         exact: exactly | almost exactly
     """),
@@ -64,6 +65,11 @@ QUALIFIERS: dict[str, dict[str, str]] = {
         high: meno di | quasi | fino a
         approx: circa | intorno a
     """),
+    "ca": _kinds("""
+        low: més de | almenys | com a mínim
+        high: menys de | gairebé | prop de | fins a
+        approx: uns | unes | aproximadament | al voltant de
+    """),
     "nl": _kinds("""
         low: meer dan | ten minste | minstens | ruim
         high: minder dan | bijna | tot
@@ -92,7 +98,7 @@ SCALES: dict[str, float] = {w: v for v, ws in _SCALE_WORDS.items() for w in ws.s
 # Swahili puts the scale before the figure ("watu elfu 12").
 PREFIX_SCALES = {"elfu": 1e3, "milioni": 1e6, "bilioni": 1e9}
 
-# French approximate collective numbers ("une quarantaine" = about forty).
+# Approximate collective numbers ("une quarantaine" = about forty, "una docena", "a dozen").
 COLLECTIVES = {
     "dizaine": 10,
     "douzaine": 12,
@@ -104,6 +110,12 @@ COLLECTIVES = {
     "soixantaine": 60,
     "centaine": 100,
     "dozen": 12,
+    "docena": 12,
+    "dozzina": 12,
+    "dutzend": 12,
+    "dúzia": 12,
+    "centenar": 100,
+    "centinaio": 100,
 }
 
 # Words after a figure that make it a time, an age or a duration rather than a count.
@@ -122,6 +134,11 @@ _MONTH_NAMES = (
     "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
     "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
     "januar februar märz april mai juni juli august september oktober november dezember",
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+    "januari februari maart april mei juni juli augustus september oktober november december",
+    "gener febrer març abril maig juny juliol agost setembre octubre novembre desembre",
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
 )
 MONTHS = {m: i + 1 for names in _MONTH_NAMES for i, m in enumerate(names.split())}
 _WEEKDAY_NAMES = (
@@ -149,9 +166,15 @@ UNIT_CONCEPTS = _concepts("""
     people: peopl person resid civilian individuals individuos persona personn mensch watu pessoa other others
     people: mensen orang persone
     people/killed: victim death dead fatal bodi muert fallecid mort tote toten vifo morti toll
-    people/killed: doden dode tewas korban vittime
+    people/killed: doden dode tewas korban vittime corp cuerpo corpi leich cadaver
     people/injured: injur wound herid bless verletzt feriti majeruhi casualti gewond luka
     soldiers: soldier troop soldado soldat servicemen
+    passengers: passeng pasajer passag passeggeri passageir
+    crew: crew tripula equipag equipaggi besatzung
+    children: child kinder nino ninos enfant bambin crianc
+    students: student estudiant eleve schuler alumn studenti
+    firefighters: firefight pompier bombero feuerwehr
+    tourists: touris turist
     soldiers/left: defector deserter
     countries: nation countri pais pays nchi lander
     seats: seat sieg mps depute escano sitz
@@ -161,6 +184,7 @@ UNIT_CONCEPTS = _concepts("""
     buildings: build
     homes: home hous
     %: percent pourcent porcentaje % prozent
+    magnitude: magnitud starke richter
     $: dollar $
     €: euro €
 """)

@@ -37,18 +37,31 @@ _SCALE = re.compile(
 )
 _SCALED = re.compile(_NUM.pattern + _SCALE.pattern, re.IGNORECASE)
 _PREFIX_SCALE = re.compile(r"\b(" + "|".join(PREFIX_SCALES) + r")\s+$", re.IGNORECASE)
-_COLLECTIVE = re.compile(r"\b(?:une|a|an)\s+(" + "|".join(COLLECTIVES) + r")\b", re.IGNORECASE)
+_COLLECTIVE = re.compile(
+    r"\b(?:une|a|an|un|una|uno|ein|einem|einer|el|le|il|o|um|uma|een)\s+(?P<mid>[\w\-]+\s+)?("
+    + "|".join(COLLECTIVES)
+    + r")\b",
+    re.IGNORECASE,
+)
 _ARTICLES = re.compile(r"(?:\s+(?:the|los|las|les|la|le|el|die|der|den|des|a|an|un|une))+\s*$")
 _WORD_AFTER = re.compile(r"\s*([^\W\d_][\w.'’]*)")
 _AGE_AFTER = re.compile(r"^\s*-?\s*(?:years?|yrs?)[- ]old|^-year|^\s*-\s*year", re.IGNORECASE)
 _AGE_BEFORE = re.compile(r"\b(?:aged|age|âgée?s? de|de edad|im alter von)\s*$", re.IGNORECASE)
-_RANGE_GAP = re.compile(r"^\s*(?:-|–|to|and|à|a|y|bis|et|e|hadi)\s*$", re.IGNORECASE)
-_RANGE_LEAD = re.compile(r"\b(?:between|entre|zwischen|tra|kati ya)\s*$", re.IGNORECASE)
+_RANGE_GAP = re.compile(r"^\s*(?:-|–|to|and|à|a|y|i|en|bis|et|e|und|hadi)\s*$", re.IGNORECASE)
+_RANGE_LEAD = re.compile(r"\b(?:between|entre|zwischen|tra|tussen|kati ya)\s*$", re.IGNORECASE)
+_RANGE_TO = frozenset({"to", "à", "bis"})  # "142 à 150 passagers", "10 bis 20 Tote"; not after "from"
 _TRAILING = {
     "or more": "low", "or so": "approx", "plus": "low", "and more": "low", "o más": "low",
     "überschritten": "low", "et plus": "low", "ou plus": "low",
 }  # fmt: skip
 _MARK_OF = re.compile(r"(?:\s+the)?(?:\s+[\w\-]+)?\s+(?:mark|threshold|milestone|level|barrier)\s+of\s*$")
+_CURRENCY_BEFORE = re.compile(r"\s*(?:[$€£]|us\$|usd|eur|gbp|chf)\s*$")
+# Spanish and Portuguese thousands written "mil 180" (1,180) without a leading figure.
+_MIL = re.compile(r"(?<![\d\s])(\s)mil\s+(\d{3}|\d{1,2})(?![\d.,]\d)", re.IGNORECASE)
+# "one" before a capitalised word ("one Canadian") or ending a list ("and one in Bangladesh").
+_ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
+_BN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?bn\b", re.IGNORECASE)
+_HALF = re.compile(r"\b(?:half an?|a half)\s+(million|billion|thousand)\b", re.IGNORECASE)
 _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
 
 
@@ -68,6 +81,8 @@ class Figure:
 def scaled_to_digits(sentence: str) -> str:
     """Digits with a scale word as plain digits: "3 million" -> "3000000", "15 mil 383" -> "15383"."""
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
+    sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
+    sentence = _HALF.sub(lambda m: str(int(SCALES[m.group(1).lower()] // 2)), sentence)  # "half a million"
     return _SCALED.sub(_scaled_digits, sentence)
 
 
@@ -78,7 +93,11 @@ def _currency_digits(m: re.Match[str]) -> str:
 
 def to_digits(sentence: str, lang: str) -> str:
     """Figures as plain digits, number words included: "three million" -> "3000000"."""
+    if lang in ("es", "pt", "ca"):
+        sentence = _MIL.sub(lambda m: f"{m.group(1)}{1000 + int(m.group(2))}", sentence)
     sentence = scaled_to_digits(sentence)
+    if lang == "en":  # below text2num's threshold; the claim reader decides whether it counts
+        sentence = _ONE.sub("1", sentence)
     if lang not in _TEXT2NUM_LANGS:
         return sentence
     return str(alpha2digit(sentence, lang, threshold=1.5))
@@ -112,21 +131,27 @@ def _bounds(kind: str | None, value: float) -> tuple[float | None, float | None]
 
 def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
     """The qualifier phrase that ends right before a figure, and its kind."""
-    tail = _MARK_OF.sub("", before.lower())  # "passed the 15,000 mark" / "crossed the mark of 326"
+    tail = _CURRENCY_BEFORE.sub("", before.lower())  # "more than $18 billion", "up to USD 5 million"
+    tail = _MARK_OF.sub("", tail)  # "passed the 15,000 mark" / "crossed the mark of 326"
+    compared = re.search(r"\bthan\s+the\s*$", tail)  # "higher than the 8,500 killed in 1934": a reference
     tail = _ARTICLES.sub(" ", " " + tail).rstrip()
     table = QUALIFIERS.get(lang, {}) | (QUALIFIERS["en"] if lang != "en" else {})
     for phrase in sorted(table, key=len, reverse=True):
-        if tail.endswith((" " + phrase, "\u00a0" + phrase, "-" + phrase)):
-            return phrase, table[phrase]
+        if tail.endswith((" " + phrase, "\u00a0" + phrase, "-" + phrase, "'" + phrase, "’" + phrase)):
+            return (None, None) if compared and phrase.endswith("than") else (phrase, table[phrase])
     return None, None
 
 
-def _is_month(word: str) -> bool:
+def _is_month(word: str, lang: str = "en") -> bool:
+    """A month name; in English a short lower-case one ("may", "mar") is another word, while other
+    languages write months lower-case ("17 juin", "24 de agosto")."""
     low = word.lower()
-    return low in MONTHS and (word[0].isupper() or len(low) > 5)
+    return low in MONTHS and (word[0].isupper() or len(low) > 5 or lang != "en")
 
 
-def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: bool) -> bool:
+def _skip(
+    sentence: str, start: int, end: int, raw: str, value: float, scaled: bool, lang: str = "en"
+) -> bool:
     """Dates, times, ages, durations and years are not counts."""
     before, after = sentence[:start], sentence[end:]
     if re.match(r"^/\d", after):
@@ -135,9 +160,10 @@ def _skip(sentence: str, start: int, end: int, raw: str, value: float, scaled: b
     prev = re.search(r"([^\W\d_]+)\.?\s*$", before)
     words = re.findall(r"[^\W\d_]+", after[:24])
     next_word = words[0].lower() if words and re.match(r"^[\s.]*[^\W\d_]", after) else ""
-    if not scaled and prev and _is_month(prev.group(1)):
+    if not scaled and prev and _is_month(prev.group(1), lang):
         return True
-    if next_word and (_is_month(words[0]) or next_word == "de" and len(words) > 1 and _is_month(words[1])):
+    of_month = next_word in ("de", "di") and len(words) > 1 and _is_month(words[1], lang)
+    if next_word and (_is_month(words[0], lang) or of_month):
         return True
     if re.match(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", after, re.IGNORECASE):
         return True
@@ -170,7 +196,7 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         if prefix and value_scale == 1:
             value *= PREFIX_SCALES[prefix.group(1).lower()]
             start = prefix.start()
-        if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None):
+        if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None, lang):
             continue
         phrase, kind = _qualifier(sentence[:start], lang)
         if phrase is None:
@@ -181,8 +207,8 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         low, high = _bounds(kind, value)
         out.append(Figure(value, low, high, phrase, start, end))
     for m in _COLLECTIVE.finditer(sentence):
-        value = float(COLLECTIVES[m.group(1).lower()])
-        phrase, kind = _qualifier(sentence[: m.start()], lang)
+        value = float(COLLECTIVES[m.group(2).lower()])
+        phrase, kind = _qualifier(sentence[: m.start()] + " " + (m.group("mid") or ""), lang)
         low, high = _bounds(kind or "approx", value)
         out.append(Figure(value, low, high, phrase or m.group(0).lower(), m.start(), m.end(), True))
     out.sort(key=lambda f: f.start)
@@ -202,8 +228,8 @@ def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
             ranged = _RANGE_GAP.match(gap) and (
                 _RANGE_LEAD.search(lead)
                 or gap.strip() in {"-", "–"}
-                or gap.strip().lower() == "to"
-                and not re.search(r"\bfrom\s*$", lead, re.IGNORECASE)
+                or gap.strip().lower() in _RANGE_TO
+                and not re.search(r"\b(?:from|de|von|desde|da|van)\s*$", lead, re.IGNORECASE)
             )
             if ranged and f.value < g.value:
                 merged.append(Figure(f.value, f.value, g.value, "between", f.start, g.end, f.spelled))

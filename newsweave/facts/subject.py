@@ -9,12 +9,18 @@ would do better but costs a full spaCy pass per article; these rules use a small
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
 
 from newsweave.facts.lexicon import UNIT_CONCEPTS, VERB_CONCEPTS, fold, word_set
 
-TOKEN = re.compile(r"(?<![\w'’])[^\W\d_][\w'’\-]*|%|\$|€|£")
+# Combining marks (the vowel signs of Devanagari and other Indic scripts, Arabic harakat) are not
+# ``\w`` in Python's ``re``: without them "हुई" would end at its first letter.
+_MARKS = "\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0900-\u0dff\u0e31-\u0e3a\u0e47-\u0e4e"
+TOKEN = re.compile(rf"(?<![\w'’{_MARKS}])[^\W\d_][\w'’\-{_MARKS}]*|%|\$|€|£")
 BOUND = re.compile(r"[;:()\[\]—–]|,\s")
 _STOP = word_set(
     """
@@ -48,6 +54,10 @@ _INCLUDING = re.compile(
     r"dont|darunter|davon)\s*$",
     re.IGNORECASE,
 )
+_OF_THEM = re.compile(
+    r"\s+(?:of|among|de|d['’]entre|von|di)\s+(?:them|those|these|whom|ellos|ellas|eux|elles|ihnen|loro)\b",
+    re.I,
+)
 _MARGIN = re.compile(r"\b(?:majority|margin|lead)\s+(?:of\s+)?$", re.IGNORECASE)
 _CONTAINER = re.compile(
     r"\b(?:in|at|inside|within)\s+(?:one|a|an|this|that|each|a single|the same|his|her|their|its|our)\s+"
@@ -58,6 +68,8 @@ _CONTAINER = re.compile(
 )
 _SAMPLE = re.compile(r"\binterview|\bspoke (?:to|with)\b|\bspoken to\b|\bwe met\b|\bsurvey|\bpolled\b", re.I)
 
+_LINKERS = word_set("de di da do der des del della")  # noun + "of" + noun
+_NOUNS_CAPITALISED = frozenset({"de", "lb"})  # German and Luxembourgish write every noun capitalised
 Unit = tuple[str | None, str | None, str | None]  # surface, unit concept, implied event concept
 _NONE: Unit = (None, None, None)
 _HUMAN = frozenset({"left", "killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
@@ -67,7 +79,7 @@ def concept(word: str, table: Mapping[str, object]) -> str | None:
     """The table key naming ``word``: exact (short keys, plural aside) or the longest prefix."""
     w = re.sub(r"^(?:d|l)['’]", "", fold(word).strip("'’"))
     short, long = _index(table)
-    for ending in ("", "s", "es", "d", "ed"):
+    for ending in ("", "s", "es", "d", "ed", "ing"):
         if ending == "" or w.endswith(ending):
             stem = w[: len(w) - len(ending)] if ending else w
             if stem in short:
@@ -94,10 +106,50 @@ def _is_verb_form(low: str) -> bool:
     return low in _PARTICIPLES or (low.endswith("ed") and len(low) > 4)
 
 
-def unit_after(right: str) -> Unit:
-    """The noun a figure counts when it follows the figure."""
+@lru_cache(maxsize=32)
+def stop_words(lang: str) -> frozenset[str]:
+    """The function words of ``lang``: spaCy's curated stop lists (~70 languages; none otherwise),
+    read from their files alone, because importing ``spacy.lang.<lang>`` builds a whole language
+    class (~0.5 s each) and each list is a plain ``STOP_WORDS = set(...)`` with no imports."""
+    spec = importlib.util.find_spec("spacy")
+    folders = list(spec.submodule_search_locations or []) if spec else []
+    path = next((p for f in folders if (p := Path(f, "lang", lang, "stop_words.py")).is_file()), None)
+    if not lang.isalpha() or path is None:
+        return frozenset()
+    spec = importlib.util.spec_from_file_location(f"_newsweave_stop_words_{lang}", path)
+    if spec is None or spec.loader is None:
+        return frozenset()
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return frozenset(getattr(module, "STOP_WORDS", ()))
+
+
+def content_word(word: str, lang: str) -> bool:
+    """A word that can name what is counted: four letters or more, not a function word of ``lang``."""
+    return len(word) >= 4 and word.lower() not in stop_words(lang) and word.lower() not in _STOP
+
+
+def unit_after(right: str, lang: str = "en") -> Unit:
+    """The noun a figure counts when it follows the figure. The concept table knows the usual
+    nouns of every language; beyond it, English reads on over adjectives, while another language
+    takes only a content word right after the figure (its grammar is not known here)."""
     right = _OF_THE.sub(" ", right, count=1)  # "2.5 million of the devices", "2,5 millions de modèles"
     tokens = TOKEN.findall(right)[:6]
+    if lang != "en":
+        c = concept(tokens[0], UNIT_CONCEPTS) if tokens else None
+        if c is not None:
+            return tokens[0].lower(), *UNIT_CONCEPTS[c]
+        # "six membres d'équipage", "15 miembros de la tripulación": the concept after a linker
+        second = tokens[1].lower() if len(tokens) > 1 else ""
+        if second in _LINKERS or second.startswith(("d'", "d’")):
+            linked = [t for t in tokens[1:4] if t.lower() not in stop_words(lang) | _LINKERS]
+            c = concept(linked[0], UNIT_CONCEPTS) if linked else None
+            if c is not None:
+                return re.sub(r"^[dl]['’]", "", linked[0].lower()), *UNIT_CONCEPTS[c]
+        adjacent = tokens and right.lstrip().startswith(tokens[0]) and content_word(tokens[0], lang)
+        if not adjacent or (tokens[0][:1].isupper() and lang not in _NOUNS_CAPITALISED):
+            return _NONE
+        return tokens[0].lower(), fold(tokens[0]).rstrip("s"), None
     named: list[str] = []
     for i, tok in enumerate(tokens):
         low = tok.lower()
@@ -107,6 +159,9 @@ def unit_after(right: str) -> Unit:
         proper_name = tok[:1].isupper() and i + 1 < len(tokens) and tokens[i + 1][:1].isupper()
         if c is not None and not proper_name:
             unit, verb = UNIT_CONCEPTS[c]
+            state = concept(tokens[i + 1], UNIT_CONCEPTS) if verb is None and i + 1 < len(tokens) else None
+            if state is not None and UNIT_CONCEPTS[state][0] == unit:  # "leaving 1,457 people dead"
+                verb = UNIT_CONCEPTS[state][1]
             return low, unit, verb
         if low in _STOP or _is_verb_form(low):
             break
@@ -139,6 +194,10 @@ def unit_before(left: str) -> Unit:
             c = concept(tok, UNIT_CONCEPTS)
             if c is not None:
                 return tok.lower(), *UNIT_CONCEPTS[c]
+    named = re.search(r"([^\W\d_]+)(?:\s+(?:of|de|di|von))?\s*$", left)
+    scale = concept(named.group(1), UNIT_CONCEPTS) if named else None
+    if named and scale and UNIT_CONCEPTS[scale][0] == "magnitude":  # "magnitude 7.8", "Stärke 4,5"
+        return named.group(1).lower(), "magnitude", None
     for tok in reversed(TOKEN.findall(left)[-16:]):
         c = concept(tok, UNIT_CONCEPTS)
         if c is not None and UNIT_CONCEPTS[c][1] is not None:
@@ -149,11 +208,15 @@ def unit_before(left: str) -> Unit:
     return None, None, None
 
 
-def event_verb(left: str, right: str, unit: str | None = None) -> tuple[str | None, str | None]:
+def event_verb(
+    left: str, right: str, unit: str | None = None, lang: str = "en"
+) -> tuple[str | None, str | None]:
     """The event verb of the figure's clause: one governing it ("will replace all 2.5 million"),
-    else the words after the figure first; never the counted noun itself ("31 reports")."""
-    before = list(reversed(TOKEN.findall(left)[-8:]))
-    after = TOKEN.findall(right)[:8]
+    else the words after the figure first; never the counted noun itself ("31 reports"), never a
+    function word of the article's language (German "die" is no English "die")."""
+    stop = stop_words(lang) if lang != "en" else frozenset()
+    before = [t for t in reversed(TOKEN.findall(left)[-8:]) if t.lower() not in stop]
+    after = [t for t in TOKEN.findall(right)[:8] if t.lower() not in stop]
     if unit and after and after[0].lower() == unit.split()[0]:
         after = after[1:]
     for tok in before[:3] + after + before[3:]:
@@ -184,11 +247,13 @@ def window(s: str, start: int, end: int, prev_end: int | None, next_start: int |
     return left, right
 
 
-def part_of_whole(sentence: str, start: int) -> str | None:
+def part_of_whole(sentence: str, start: int, end: int | None = None) -> str | None:
     """Why a figure counts only part of a whole, if it does."""
     before = sentence[max(0, start - 30) : start]
     if _INCLUDING.search(before):
         return "including"
+    if end is not None and _OF_THEM.match(sentence, end):  # "Five of those 79 people", "three of them"
+        return "of them"
     if _MARGIN.search(before):
         return "margin"
     if _SAMPLE.search(sentence):

@@ -211,6 +211,38 @@ def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
     return out
 
 
+def per_story(
+    entries: Sequence[TimelineEntry], articles: Sequence[Article], stories: Sequence[Story]
+) -> list[TimelineEntry]:
+    """One entry per dated fact per story, citing the story's original (else the first article
+    that reports it), with ``sources`` listing every article of the story that reports it. A copy
+    reports a fact when it holds the same sentence with the same date; a translation (another
+    language than the cited article's) when the story has exactly one fact of that date so far."""
+    lang = {a.id: a.lang for a in articles}
+    by_article: dict[str, list[TimelineEntry]] = {}
+    for t in entries:
+        by_article.setdefault(t.article, []).append(t)
+    listed = {aid for s in stories for aid in s.articles}
+    groups = [[s.original, *s.articles] for s in stories] + [[a] for a in by_article if a not in listed]
+    out: list[TimelineEntry] = []
+    for members in groups:
+        facts: dict[tuple[str, str], TimelineEntry] = {}
+        for aid in dict.fromkeys(members):
+            for t in by_article.get(aid, []):
+                key = (t.date, " ".join(t.text.split()))
+                same = facts.get(key)
+                if same is None and lang.get(aid) is not None:
+                    dated = [f for (d, _), f in facts.items() if d == t.date]
+                    if len(dated) == 1 and lang.get(dated[0].article) != lang[aid]:
+                        same = dated[0]
+                if same is None:
+                    facts[key] = TimelineEntry(t.date, t.text, t.article, t.start, t.end, t.precision, [aid])
+                elif aid not in same.sources:
+                    same.sources.append(aid)
+        out.extend(facts.values())
+    return out
+
+
 def _vague_precision(sentence: str, mention: DateMention) -> str:
     """"last month" stands for a month, "last year" for a year (the date is its first day)."""
     return "year" if sentence[mention.start : mention.end].lower().endswith("year") else "month"

@@ -37,19 +37,21 @@ _OPENERS = frozenset(_STARTERS.split())
 # "No. 5", "Nos. 3 and 4": a number sign only before a digit.
 _NUMBER_SIGNS = frozenset({"no", "nos"})
 
-_BOUNDARY = re.compile(
-    r"""
-    (?P<end>[.!?…]+)                # terminal punctuation
-    (?P<close>(?:''|["'”’»)\]])*)   # closing quotes or brackets that belong to the sentence
+# Full stops of every script the language identifier reports: Latin, Greek and Cyrillic ".!?…",
+# Devanagari "।" and "॥", Arabic "؟" and Urdu "۔"; the full-width CJK ones need no space after.
+_BOUNDARY_PATTERN = r"""
+    (?P<end>[.!?…।॥؟۔。！？]+)        # terminal punctuation
+    (?P<close>(?:''|["'”’»)\]」』])*)  # closing quotes or brackets that belong to the sentence
     (?P<space>\s+)                  # whitespace before the next sentence
-    (?=(?:``|["'“‘«(\[])?[A-Z0-9À-ÖØ-Þ¿¡])  # next starts with a capital, digit or opening quote
-    """,
-    re.VERBOSE,
-)
+    (?=(?:``|["'“‘«(\[「『])?(?P<next>[^\W_a-z]|[¿¡]))  # then (a quote and) what starts it
+    """
+_BOUNDARY = re.compile(_BOUNDARY_PATTERN, re.VERBOSE)
+_WIDE_STOPS = "。！？"  # CJK full stops need no space after them: a second pattern, used when present
+_BOUNDARY_WIDE = re.compile(_BOUNDARY_PATTERN.replace(r"(?P<space>\s+)", r"(?P<space>\s*)"), re.VERBOSE)
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*|\n(?=[ \t]*[-•*]\s)")
 _WORD_BEFORE = re.compile(r"([\w.]+)$")
 _WORD_AFTER = re.compile(r"(?:``|[\"'“‘«(\[])?([\w]+)")
-_LINE_END = re.compile(r"""[.!?…:;,]["'”’)\]]*$|''$""")
+_LINE_END = re.compile(r"""[.!?…:;,।॥。！？؟۔،]["'”’)\]」』]*$|''$""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,12 @@ class Sentence:
 
     def text(self, source: str) -> str:
         return source[self.start : self.end]
+
+
+def opens_sentence(ch: str) -> bool:
+    """Whether a sentence may start with ``ch``: a capital, a digit, "¿"/"¡", or a letter of a
+    script without case (Arabic, Devanagari, CJK, Hebrew, Thai...), never a lower-case letter."""
+    return ch.isupper() or ch.isdigit() or ch in "¿¡" or (ch.isalpha() and not ch.islower())
 
 
 def _abbreviation(text: str, dot_at: int, next_at: int) -> bool:
@@ -82,7 +90,11 @@ def _abbreviation(text: str, dot_at: int, next_at: int) -> bool:
 def _split_block(text: str, start: int, end: int) -> list[Sentence]:
     out: list[Sentence] = []
     cur = start
-    for m in _BOUNDARY.finditer(text, start, end):
+    wide = any(text.find(stop, start, end) >= 0 for stop in _WIDE_STOPS)
+    for m in (_BOUNDARY_WIDE if wide else _BOUNDARY).finditer(text, start, end):
+        spaced = m.group("space") or m.group("end")[-1] in _WIDE_STOPS
+        if not spaced or not opens_sentence(m.group("next")):
+            continue
         if m.group("end") == "." and _abbreviation(text, m.start("end"), m.end("space")):
             continue
         stop = m.end("close")

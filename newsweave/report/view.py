@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
-from newsweave.records import Article, Claim, Comparison, EventBriefing, Quote
+from newsweave.records import Article, Claim, Comparison, EventBriefing, Quote, TimelineEntry
 
 Link = Callable[[Any], str]  # where a cited fact (anything with article/start/end) links to
 
@@ -103,7 +103,17 @@ class EventView:
                 for comp in self.event.facts.comparisons]
 
     def timeline_once(self, link: Link | None = None) -> list[Cited]:
-        return self._once(self.event.facts.timeline, lambda t: (t.date, _same_text(t.text)), link)
+        """Each dated fact once, cited by every source of its entry that holds the same sentence
+        (a copy; a translation is listed in the JSON ``sources`` but has no such span)."""
+        texts = {a.id: a.text for a in self.event.articles}
+        spans = []
+        for t in self.event.facts.timeline:
+            spans.append(t)
+            for aid in t.sources:
+                at = texts.get(aid, "").find(t.text) if aid != t.article else -1
+                if at >= 0:
+                    spans.append(TimelineEntry(t.date, t.text, aid, at, at + len(t.text), t.precision, [aid]))
+        return self._once(spans, lambda t: (t.date, _same_text(t.text)), link)
 
 
 def build_view(event: EventBriefing) -> EventView:
@@ -177,7 +187,9 @@ def format_number(value: float | None) -> str:
 def claim_label(claim: Claim, outlet: str) -> str:
     """'over 320 (apnews.com, Feb 26, 2019, citing Colombian immigration officials)'."""
     figure = format_number(claim.value)
-    if claim.qualifier:
+    if claim.low is not None and claim.high is not None and claim.low != claim.high:
+        figure = f"{format_number(claim.low)}–{format_number(claim.high)}"  # a range: both ends
+    elif claim.qualifier:
         figure = f"{claim.qualifier} {figure}"
     if claim.unit:
         figure = f"{figure} {claim.unit}"

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.nlp.sentences import split_sentences
+from newsweave.nlp.sentences import opens_sentence, split_sentences
 
 # City in capitals, optional region or date, optional agency in brackets, then a dash or underscore.
 _DATELINE = re.compile(
@@ -30,7 +30,7 @@ _BOILERPLATE = re.compile(
     r"sign up|read more|photo:|image:|caption|follow us)\b|©",
     re.IGNORECASE,
 )
-_END_PUNCT = re.compile(r"""[.!?]["'”’)\]]*$|[.!?]\s*''$""")
+_END_PUNCT = re.compile(r"""[.!?।॥。！？؟۔]["'”’)\]」』]*$|[.!?]\s*''$""")
 _OPEN_QUOTES = ("``", '"', "“", "‘", "'", "«")
 _QUOTE_CHARS = re.compile(r"``|''|[\"“”]")
 _LETTERS = re.compile(r"[^\W\d_]")
@@ -99,8 +99,8 @@ def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
     n = len(sentence.split())
     if not min_words <= n <= max_words:
         return False
-    first = sentence.lstrip("`\"“‘'«(")[:1]
-    if not (first.isupper() or first.isdigit()):
+    first = sentence.lstrip("`\"“‘'«(「『")[:1]
+    if not opens_sentence(first) or first in "¿¡":
         return False  # starts mid-sentence: a fragment from a bad split
     if not _END_PUNCT.search(sentence) or sentence.endswith(":"):
         return False

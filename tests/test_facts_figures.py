@@ -1,0 +1,246 @@
+"""Figures in every language: what a figure counts names a content word, never a function word."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsweave.compare import Aligned
+from newsweave.facts.claims import find_claims
+from newsweave.facts.subject import stop_words
+from newsweave.facts.timeline import DateResolver
+
+
+def subjects(text: str, lang: str) -> dict[float, str]:
+    return {c.figure.value: c.subject for c in find_claims(text, lang, None, DateResolver(None))}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "subject"),
+    [
+        # a function word after the figure is not what it counts; the scale before it is
+        ("Le séisme de magnitude 6,4 qui a frappé Varlonne a fait 212 morts.", "fr", 6.4, "magnitude"),
+        ("Le séisme de magnitude 6,4 qui a frappé Varlonne a fait 212 morts.", "fr", 212, "morts"),
+        ("Ein Beben der Stärke 5,1 auf der Skala traf Orvelheim.", "de", 5.1, "stärke"),
+        # German "die" is an article, not the English verb
+        ("Bisher stand die Zahl bei 159.", "de", 159, "figure"),
+        ("Sono 88 i terremoti registrati a Varlonne.", "it", 88, "figure"),
+        # Devanagari vowel signs belong to their word
+        ("वारलोन में 904 लोगों की मौत हुई।", "hi", 904, "लोगों"),
+        ("वारलोन में 1,718 इमारतें तबाह हो गईं।", "hi", 1718, "इमारतें"),
+        # a sign is written out
+        ("Las acciones de Orvane cayeron un 30% el lunes.", "es", 30, "percent"),
+        ("Shares of Orvane fell 19% on Monday.", "en", 19, "percent"),
+    ],
+)
+def test_a_subject_names_what_is_counted(text: str, lang: str, value: float, subject: str) -> None:
+    assert subjects(text, lang)[value] == subject
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "es", "it", "pt", "nl", "ar", "hi", "ca"])
+def test_stop_lists_load_without_the_language_class(lang: str) -> None:
+    assert len(stop_words(lang)) > 100
+
+
+def test_no_stop_list_is_an_empty_one() -> None:
+    assert stop_words("pcm") == frozenset() and stop_words("../x") == frozenset()
+
+
+Bounds = list[tuple[float | None, float | None]]
+
+
+def bounds(text: str, lang: str) -> Bounds:
+    return [(c.figure.low, c.figure.high) for c in find_claims(text, lang, None, DateResolver(None))]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Fines could reach more than $18 billion.", "en", [(18e9, None)]),
+        ("Penalties of up to USD 4 million were set.", "en", [(None, 4e6)]),
+        ("The toll could reach 10,000 in Varlonne.", "en", [(None, 10000)]),
+        ("It was higher than the 8,500 killed in the earlier flood.", "en", [(8500, 8500)]),
+        ("Le séisme a fait d'au moins 4718 blessés.", "fr", [(4718, None)]),
+        ("Il y avait les 142 à 150 passagers à bord.", "fr", [(142, 150)]),
+        ("Le prix est passé de 100 à 200 euros.", "fr", [(100, 100), (200, 200)]),
+        ("Vivien entre 400 i 600 persones a la torre.", "ca", [(400, 600)]),
+        ("Hi havia el gairebé centenar de ferits.", "ca", [(None, 100)]),
+        ("Un terremoto mató a mil 180 personas.", "es", [(1180, 1180)]),
+        ("Viajaban personas de una docena de nacionalidades.", "es", [(12, 12)]),
+    ],
+)
+def test_bounds_in_every_language(text: str, lang: str, expected: Bounds) -> None:
+    assert bounds(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "unit"),
+    [
+        ("Alle 280 Passagiere und 15 Besatzungsmitglieder seien tot.", "de", 280, "passengers"),
+        ("Alle 280 Passagiere und 15 Besatzungsmitglieder seien tot.", "de", 15, "crew"),
+        ("Les 142 passagers et 6 membres d'équipage.", "fr", 142, "passengers"),
+        ("A bordo viajaban 16 niños de Varlonne.", "es", 16, "children"),
+    ],
+)
+def test_the_same_counted_thing_in_every_language(text: str, lang: str, value: float, unit: str) -> None:
+    found = [c for c in find_claims(text, lang, None, DateResolver(None)) if c.figure.value == value]
+    assert found and found[0].unit_concept == unit
+
+
+def test_nationalities_and_elliptic_lists_are_counts() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = (
+        "Aboard were 154 Varlish passengers, 45 Ostrans, four Belgians and one Canadian. "
+        "Another 20 were killed in Kestria, six in Morvan and one in Ulla."
+    )
+    names = ["Varlish", "Ostrans", "Belgians", "Canadian"]
+    mentions = [Mention(n, "NORP", text.find(n), text.find(n) + len(n)) for n in names]
+    idx = EntityIndex({"a": mentions}, {"a": text})
+    claims = find_claims(text, "en", idx, DateResolver(None))
+    got = {(c.figure.value, c.unit_concept, c.verb_concept) for c in claims}
+    assert {(45, "people", None), (4, "people", None), (1, "people", None)} <= got
+    assert {(20, "people", "killed"), (6, "people", "killed"), (1, "people", "killed")} <= got
+    one_in = [c for c in claims if c.figure.value == 1]
+    assert len(one_in) == 2 and len({c.places for c in one_in}) == 2  # the Canadian is a nationality apart
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "values"),
+    [
+        ("Le 17 juin, 40 morts ont été recensés.", "fr", [40]),
+        ("Il 24 agosto sono morte 250 persone.", "it", [250]),
+        ("24 августа погибли 250 человек.", "ru", [250]),
+        ("On 24 Aug, 250 people died; may 3 people help?", "en", [250, 3]),  # English "may" is a verb
+    ],
+)
+def test_a_day_of_a_month_is_no_count(text: str, lang: str, values: list[float]) -> None:
+    assert [c.figure.value for c in find_claims(text, lang, None, DateResolver(None))] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "unit"),
+    [
+        ("Il y avait six membres d'équipage.", "fr", "crew"),
+        ("Viajaban 15 miembros de la tripulación.", "es", "crew"),
+        ("On a retrouvé 40 corps.", "fr", "people"),
+    ],
+)
+def test_a_noun_of_a_noun_counts_the_second(text: str, lang: str, unit: str) -> None:
+    assert [c.unit_concept for c in find_claims(text, lang, None, DateResolver(None))] == [unit]
+
+
+def test_dates_in_more_languages_reach_the_timeline() -> None:
+    from datetime import date
+
+    resolver = DateResolver(date(2016, 8, 26))
+    found = resolver.find("Il terremoto del 24 agosto ha colpito Varlonne.")
+    assert [d.date for d in found] == ["2016-08-24"]
+
+
+def test_a_name_that_modifies_another_noun_does_not_scope_the_figure() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = (
+        "A Varlon Air jet carrying 150 people from Ostra to Kellby crashed. "
+        "Varlon Air said 300 died in Morvan."
+    )
+    names = [("Varlon Air", "ORG"), ("Ostra", "GPE"), ("Kellby", "GPE"), ("Morvan", "GPE")]
+    mentions = [Mention(n, label, text.find(n), text.find(n) + len(n)) for n, label in names]
+    idx = EntityIndex({"a": mentions}, {"a": text})
+    places = {c.figure.value: c.places for c in find_claims(text, "en", idx, DateResolver(None))}
+    assert places[150] == frozenset()  # neither the airline nor the route's ends
+    assert places[300] == {"Morvan"}  # where they died, not who said it
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "part"),
+    [
+        ("Five of those 79 people have been identified.", 5, "of them"),
+        ("Five of those 79 people have been identified.", 79, None),
+        ("It won 48 of the 59 seats.", 48, None),
+        ("Rescuers found 40 survivors in one basement.", 40, "in one basement"),
+    ],
+)
+def test_a_part_of_a_whole_says_so(text: str, value: float, part: str | None) -> None:
+    found = {c.figure.value: c.part for c in find_claims(text, "en", None, DateResolver(None))}
+    assert found[value] == part
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Nearly half a million cars were sold.", 500000),
+        ("A fine of 18bn euros was set.", 18e9),
+        ("Shares fell after £3bn was lost.", 3e9),
+    ],
+)
+def test_magnitudes_at_full_value(text: str, value: float) -> None:
+    assert [c.figure.value for c in find_claims(text, "en", None, DateResolver(None))] == [value]
+
+
+def test_quantities_of_every_kind_are_read() -> None:
+    """The invented sentences of bench/facts.py: what is read is labelled, and most values are read
+    (fractions, ages and durations are not yet)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.facts import score_quantities
+
+    cov = score_quantities()
+    assert cov.matched == cov.claims, cov.misses
+    assert cov.f1 >= 0.93, cov.misses
+
+
+def _aligned(story: str, unit: str, places: set[str]) -> Aligned:
+    from newsweave.facts.claims import Found
+    from newsweave.facts.numbers import Figure
+    from newsweave.records import Claim
+
+    claim = Claim(f"{story}-{unit}", unit, 5, 5, 5, unit, None, None, None, None, story, 0, 1)
+    figure = Figure(5, 5, 5, None, 0, 1)
+    found = Found(figure, 0, 1, unit, unit, None, None, frozenset(places), None, None, None, False)
+    return Aligned(claim, found, story, None, False, True)
+
+
+def test_the_body_an_event_is_about_does_not_narrow_its_figures() -> None:
+    from newsweave.facts import event_subjects
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = "Orvane Motors Labour Tories"
+    idx = EntityIndex({"a": [Mention("Orvane Motors", "ORG", 0, 13), Mention("Labour", "ORG", 14, 20),
+                             Mention("Tories", "NORP", 21, 27)]}, {"a": text})  # fmt: skip
+    scandal = [_aligned("s1", "cars", {"Orvane Motors"}), _aligned("s2", "%", {"Orvane Motors"}),
+               _aligned("s3", "cars", set())]  # fmt: skip
+    assert event_subjects(scandal, idx) == {"Orvane Motors"}
+    election = [_aligned("s1", "seats", {"Labour"}), _aligned("s2", "seats", {"Labour"}),
+                _aligned("s3", "seats", {"Tories"})]  # fmt: skip
+    assert event_subjects(election, idx) == frozenset()
+
+
+def test_a_range_reads_as_its_two_ends() -> None:
+    from newsweave.records import Claim
+    from newsweave.report.view import claim_label
+
+    claim = Claim("c", "passengers", 142, 142, 150, "passagers", "between", None, None, None, "a", 0, 1)
+    assert claim_label(claim, "turess.example") == "142–150 passagers (turess.example)"
+
+
+def test_one_is_spelled_even_beside_a_digit_one() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = "Pupils from one German town were among the 150 aboard."
+    idx = EntityIndex({"a": [Mention("German", "NORP", 17, 23)]}, {"a": text})
+    assert [c.figure.value for c in find_claims(text, "en", idx, DateResolver(None))] == [150]
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("The quake leaves at least 1,500 people dead.", "killed"),
+        ("The blast left 300 people injured.", "injured"),
+        ("Some 2,000 people fled the town.", "left"),
+    ],
+)
+def test_a_state_after_the_counted_noun_is_the_event(text: str, verb: str) -> None:
+    assert [c.verb_concept for c in find_claims(text, "en", None, DateResolver(None))] == [verb]
