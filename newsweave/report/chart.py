@@ -9,6 +9,8 @@ from datetime import date
 
 from newsweave.records import Article, Event, TimelineEntry
 
+LEFT, RIGHT, FACT_Y, PUB_Y = 124.0, 740.0, 48.0, 108.0  # LEFT clears the 12px row labels
+
 
 @dataclass(frozen=True, slots=True)
 class Mark:
@@ -24,12 +26,11 @@ class Timeline:
 
     width: int = 760
     height: int = 150
+    left: float = LEFT  # where the axis starts, past the row labels
+    right: float = RIGHT
     facts: list[Mark] = field(default_factory=list)
     published: list[Mark] = field(default_factory=list)
     ticks: list[tuple[float, str]] = field(default_factory=list)
-
-
-LEFT, RIGHT, FACT_Y, PUB_Y = 110.0, 740.0, 48.0, 108.0
 
 
 def timeline(
