@@ -77,48 +77,7 @@ def test_frames_extra_is_in_all() -> None:
     assert "frames" in all_line
 
 
-ACCEPTANCE = r'''
-import html.parser, json, sys
-import newsweave
-
-seeds = sys.argv[1] if len(sys.argv) > 1 else None
-if seeds:
-    b = newsweave.brief([seeds])
-    assert len(b.events) == 1 and len(b.events[0].articles) == 2, [len(e.articles) for e in b.events]
-    ev = b.events[0]
-    by_id = {c.id: c for c in ev.claims}
-    pairs = [(sorted(by_id[c].value for c in comp.claims), comp.status) for comp in ev.comparisons]
-    assert any(values == [100, 320] and status != "agree" for values, status in pairs), pairs
-
-text = "Ferry crews in Port Arden walked out on Thursday, halting all 14 crossings, officials said."
-dicts = [{"id": "a", "text": text, "outlet": "Kessel Wire"},
-         {"id": "b", "text": "All 14 ferry crossings from Port Arden were cancelled on Thursday as "
-                             "crews went on strike, and more than 3,500 passengers were stranded."}]
-b = newsweave.brief(dicts)
-assert {a.id for e in b.events for a in e.articles} == {"a", "b"}
-claims = b.to_frames()["claims"]
-assert len(claims) == sum(len(e.claims) for e in b.events) > 0
-missing = {"id", "article", "subject", "value", "low", "high", "unit", "comparison", "status"} - set(claims)
-assert not missing, missing
-art = newsweave.clean(sys.argv[2])
-assert art.text and art.removed
-rows = newsweave.cluster(dicts)
-assert [r.id for r in rows] == ["a", "b"] and rows[0].event == rows[1].event
-
-bad = "<script>alert(1)</script><img src=x onerror=alert(2)>"
-hostile = newsweave.brief([{"id": "h", "title": bad, "outlet": bad, "author": bad,
-                            "url": "javascript:alert(3)", "text": text}]).events[0]
-page = hostile._repr_html_()
-class Tags(html.parser.HTMLParser):
-    found = []
-    def handle_starttag(self, tag, attrs):
-        self.found.append((tag, dict(attrs)))
-Tags().feed(page)
-assert not [t for t, _ in Tags.found if t in ("script", "img")], Tags.found
-assert all(not k.startswith("on") for _, attrs in Tags.found for k in attrs)
-assert all(attrs["href"].startswith("#") for t, attrs in Tags.found if "href" in attrs)
-print("acceptance ok")
-'''
+ACCEPTANCE = REPO / "scripts" / "wheel_acceptance.py"  # also run by scripts/check-wheel.sh
 
 
 @pytest.mark.slow
@@ -130,7 +89,9 @@ def test_wheel_passes_the_api_acceptance(installed: tuple[Path, Path, Path]) -> 
     assert "Provides-Extra: frames" in metadata and "pandas>=2; extra == \"frames\"" in metadata
     article = REPO / "examples" / "dailyledger-valmora.txt"  # an aggregator page: header, footer
     args = [str(SEEDS) if SEEDS.is_dir() else "", str(article)]
-    out = subprocess.run([str(py), "-c", ACCEPTANCE, *args], capture_output=True, text=True, cwd=work,
-                         timeout=600, env=CLEAN_ENV)
+    script = work / ACCEPTANCE.name  # a copy, so its folder on sys.path is not the source tree
+    script.write_text(ACCEPTANCE.read_text("utf-8"), "utf-8")
+    out = subprocess.run([str(py), str(script), *args, "--web"], capture_output=True, text=True,
+                         cwd=work, timeout=600, env=CLEAN_ENV)
     assert out.returncode == 0, out.stderr[-3000:]
     assert "acceptance ok" in out.stdout

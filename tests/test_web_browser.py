@@ -150,3 +150,35 @@ def test_no_payload_runs_or_reaches_the_dom(server: str, page: object, where: st
     if where in ("article", "event"):
         assert "<script>alert(1)</script>" in page.locator("body").inner_text()  # shown as text
         shot(page, f"05-hostile-{where}")
+
+
+def card_text(page: object) -> str:
+    """The event card's text as shown, its folded copies opened."""
+    for details in page.locator("details").all():  # type: ignore[attr-defined]
+        details.evaluate("el => el.open = true")
+    page.wait_for_timeout(150)  # type: ignore[attr-defined]
+    return str(page.locator("article.newsweave-card").inner_text())  # type: ignore[attr-defined]
+
+
+def test_notebook_card_is_the_event_page_card_and_inert(server: str, page: object) -> None:
+    """The event's ``_repr_html_`` loaded as a notebook output would be: no payload reaches the
+    DOM, nothing is fetched, and the card reads exactly as the web page's card."""
+    import json
+
+    from playwright.sync_api import Page
+
+    from newsweave.records import Event
+
+    assert isinstance(page, Page)
+    eid = _crafted_event(server, page)
+    page.goto(f"{server}/events/{eid}")
+    web_text = card_text(page)
+    doc = json.loads(page.request.get(f"{server}/api/events/{eid}").text())
+    fetched: list[str] = []
+    page.goto("about:blank")  # away from the server's origin, whose CSP refuses inline style
+    page.on("request", lambda r: fetched.append(r.url))
+    page.set_content(Event.from_dict(doc["events"][0])._repr_html_())
+    assert card_text(page) == web_text
+    assert page.evaluate(INJECTED) == [] and fetched == []
+    assert page.locator("article.newsweave-card svg.chart").count() == 1
+    shot(page, "06-hostile-notebook-card")

@@ -71,6 +71,8 @@ def assert_hardened(headers: object, body: str, what: str) -> None:
         ("GET", "/events/e1", None, 200),
         ("GET", "/api/articles/a00001", None, 200),
         ("GET", "/static/style.css", None, 200),
+        ("GET", "/static/card.css", None, 200),
+        ("HEAD", "/static/card.css", None, 200),
         ("GET", "/nowhere", None, 404),
         ("GET", "/events/e99999", None, 404),
         ("GET", "/api/events/e99999", None, 404),

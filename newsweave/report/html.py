@@ -6,31 +6,31 @@ Jinja2 autoescaping is on for every template: scraped text is hostile and never 
 from __future__ import annotations
 
 from functools import cache
+from importlib.resources import files
+from pathlib import Path
 
 import jinja2
 
 from newsweave.records import Article, Briefing, Event
-from newsweave.report.view import build_view, claim_label, nice_date, safe_url, source_line
+from newsweave.report.card import FILE, NOTEBOOK, Links, event_card
+from newsweave.report.view import claim_label, nice_date, safe_url, source_line
 
 MAX_CARDS = 20  # events a whole briefing shows in a notebook
-# Scoped to the card's own class: a notebook page holds other outputs.
-CARD_STYLE = """<style>
-.newsweave-card { font: 15px/1.5 Georgia, serif; max-width: 46rem; color: inherit; }
-.newsweave-card h1 { font-size: 1.4rem; margin: .2rem 0; }
-.newsweave-card h2 { font-size: 1.1rem; margin-top: 1.2rem; }
-.newsweave-card .meta { opacity: .75; font-style: italic; } .newsweave-card sup a { text-decoration: none; }
-.newsweave-card .status { font: 600 .8rem sans-serif; padding: .05rem .4rem; border-radius: .3rem;
-  color: #222; }
-.newsweave-card .agree { background: #d9f2dd; } .newsweave-card .differ { background: #fff1c2; }
-.newsweave-card .conflict { background: #f8d0d0; } .newsweave-card .single { background: #e6e6e6; }
-.newsweave-card td { vertical-align: top; padding: .15rem .5rem; text-align: left; }
-</style>"""
 
 
 @cache
-def environment() -> jinja2.Environment:
+def card_css() -> str:
+    """The card's stylesheet (templates/card.css): inlined in a notebook and the briefing file,
+    served as /static/card.css by the web server (whose CSP allows no inline style)."""
+    return (files("newsweave.report") / "templates" / "card.css").read_text("utf-8")
+
+
+def make_environment(*folders: Path) -> jinja2.Environment:
+    """Templates from ``folders`` (the web pages') and then the report's own, where the one
+    event card lives, with the report's filters; autoescaped."""
+    own = jinja2.PackageLoader("newsweave.report", "templates")
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("newsweave.report", "templates"),
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(list(folders)), own]) if folders else own,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
@@ -41,33 +41,48 @@ def environment() -> jinja2.Environment:
     return env
 
 
+@cache
+def environment() -> jinja2.Environment:
+    return make_environment()
+
+
 def render_html(briefing: Briefing) -> str:
-    views = [build_view(e) for e in briefing.events]
-    return environment().get_template("briefing.html").render(views=views)
+    cards = [event_card(e, FILE) for e in briefing.events]
+    return environment().get_template("briefing.html").render(cards=cards, style=card_css())
+
+
+def card_html(event: Event, links: Links) -> str:
+    """The event's card (templates/_card.html) with ``links`` leading where they should."""
+    card = environment().get_template("_card.html").module.card  # type: ignore[attr-defined]
+    return str(card(event_card(event, links)))
 
 
 def render_card(event: Event) -> str:
-    """One event as an HTML fragment for a notebook: the briefing page's card (summary with
-    citations, figures, quotes, timeline, sources), escaped the same way; a source links to its
-    ``url`` only when that is a plain http(s) address."""
+    """One event as an HTML fragment for a notebook: the web event page's card (summary with
+    citations, timeline chart, figures, quotes, entities, sources), escaped the same way, with
+    its style inline and no script; a citation links to its numbered source in the card, a
+    source to its ``url`` only when that is a plain http(s) address."""
     return render_cards(Briefing(events=[event]))
 
 
 def render_cards(briefing: Briefing, limit: int = MAX_CARDS) -> str:
     """The first ``limit`` events of ``briefing`` as cards (see ``render_card``), and how many
     more there are: a notebook output of thousands of events would stall the page."""
-    card = environment().get_template("_card.html").module.card  # type: ignore[attr-defined]
     shown = briefing.events[:limit]
-    cards = "<hr>".join(f'<div class="newsweave-card">{card(build_view(e), True)}</div>' for e in shown)
+    cards = "<hr>".join(card_html(e, NOTEBOOK) for e in shown)
     more = len(briefing.events) - len(shown)
     if more:
         cards += (f'<hr><div class="newsweave-card"><p class="meta">{more} more event'
                   f'{"s" * (more != 1)}: show one with <code>briefing.events[i]</code>.</p></div>')
-    return CARD_STYLE + (cards or '<div class="newsweave-card"><p>No articles to brief.</p></div>')
+    return style() + (cards or '<div class="newsweave-card"><p>No articles to brief.</p></div>')
+
+
+def style() -> str:
+    return f"<style>\n{card_css()}</style>"
 
 
 def render_article(article: Article) -> str:
     """One cleaned article as an HTML fragment for a notebook: title, source (linked only to a
     plain http(s) ``url``), the clean text and what cleaning removed, all escaped."""
     card = environment().get_template("_article.html").module.article_card  # type: ignore[attr-defined]
-    return CARD_STYLE + str(card(article))
+    return style() + str(card(article))

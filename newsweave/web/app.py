@@ -20,7 +20,8 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from newsweave import __version__
 from newsweave.errors import NewsweaveError, UsageError
 from newsweave.records import SCHEMA
-from newsweave.report.view import build_view, claim_label, nice_date, safe_url, source_line
+from newsweave.report.card import WEB, event_card
+from newsweave.report.html import card_css, make_environment
 from newsweave.store import Store
 from newsweave.store.codec import event_from_dict
 from newsweave.web import views
@@ -64,14 +65,8 @@ class Stores:
 
 
 def _templates() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(HERE / "templates"),
-        autoescape=True,  # every piece of scraped text is escaped
-        undefined=jinja2.StrictUndefined,
-    )
-    env.filters["nice_date"] = nice_date
-    env.globals.update(source_line=source_line, claim_label=claim_label, anchor=views.anchor,
-                       safe_url=safe_url, version=__version__)
+    env = make_environment(HERE / "templates")  # autoescaped: every piece of scraped text
+    env.globals.update(anchor=views.anchor, version=__version__)
     return env
 
 
@@ -88,6 +83,11 @@ def build(db: str | Path, allowed_hosts: list[str] | None = None) -> FastAPI:
     if allowed_hosts:  # answer only to our own names: defeats DNS rebinding to the loopback port
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(Hardened)  # outermost: every answer carries the security headers
+
+    @app.api_route("/static/card.css", methods=["GET", "HEAD"], include_in_schema=False)
+    def card_style() -> Response:  # the notebook's and briefing file's card style, as a file
+        return Response(card_css(), media_type="text/css")
+
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
@@ -132,15 +132,7 @@ def build(db: str | Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         if isinstance(doc, RedirectResponse):
             return doc
         event = event_from_dict(doc)
-        view = build_view(event)
-        outlets = view.outlets
-
-        def link(item: Any) -> str:
-            return f"/articles/{item.article}#{views.anchor(item.start, item.end)}"
-
-        quotes, figures, dated = view.quotes_once(link), view.figures_once(link), view.timeline_once(link)
-        return page("event.html", v=view, ev=event, quotes=quotes, figures=figures, dated=dated,
-                    chart=views.timeline(event), title=event.title, outlets=outlets)
+        return page("event.html", card=event_card(event, WEB), title=event.title)
 
     @app.api_route("/articles/{article_id}", **PAGE)
     def article_page(article_id: ArticleId) -> HTMLResponse:

@@ -1,12 +1,11 @@
-"""What the pages show, computed in Python so templates stay simple: highlighted article text,
-the timeline chart's geometry and pagination (safe links: ``newsweave.report.view.safe_url``)."""
+"""What the pages show, computed in Python so templates stay simple: highlighted article text and
+pagination. The event page is the one event card (``newsweave.report.card``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass
 
-from newsweave.records import EventBriefing
+from newsweave.report.card import anchor
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,10 +16,6 @@ class Piece:
     text: str = ""
     anchor: str = ""
     label: str = ""
-
-
-def anchor(start: int, end: int) -> str:
-    return f"s-{start}-{end}"
 
 
 def highlight(text: str, spans: list[tuple[str, int, int]]) -> list[Piece]:
@@ -56,73 +51,6 @@ def highlight(text: str, spans: list[tuple[str, int, int]]) -> list[Piece]:
         pieces.append(Piece("close"))
     emit(len(text))
     return pieces
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    x: float
-    y: float
-    label: str
-    href: str
-
-
-@dataclass(slots=True)
-class Timeline:
-    """Geometry of the inline SVG: dated facts on one row, publications on another."""
-
-    width: int = 760
-    height: int = 150
-    facts: list[Mark] = field(default_factory=list)
-    published: list[Mark] = field(default_factory=list)
-    ticks: list[tuple[float, str]] = field(default_factory=list)
-
-
-LEFT, RIGHT, FACT_Y, PUB_Y = 110.0, 740.0, 48.0, 108.0
-
-
-def timeline(event: EventBriefing) -> Timeline | None:
-    """Chart of the event's dated facts and its articles' publication dates; None if undated."""
-    facts = [(_day(t.date), t) for t in event.facts.timeline]
-    pubs = [(_day(a.published), a) for a in event.articles]
-    days = [d for d, _ in facts + pubs if d is not None]
-    if not days:
-        return None
-    lo, hi = min(days), max(days)
-    span = max((hi - lo).days, 1)
-    chart = Timeline()
-
-    def x(d: date) -> float:
-        return round(LEFT + (RIGHT - LEFT) * (d - lo).days / span, 1)
-
-    stacked: dict[tuple[float, float], int] = {}
-
-    def place(d: date, row: float) -> tuple[float, float]:
-        n = stacked.get((x(d), row), 0)
-        stacked[(x(d), row)] = n + 1
-        return x(d), row - 9 * (n % 4)
-
-    for d, t in facts:
-        if d is not None:
-            cx, cy = place(d, FACT_Y)
-            chart.facts.append(Mark(cx, cy, f"{t.date}: {t.text}",
-                                    f"/articles/{t.article}#{anchor(t.start, t.end)}"))
-    for d, a in pubs:
-        if d is not None:
-            cx, cy = place(d, PUB_Y)
-            chart.published.append(Mark(cx, cy, f"{a.published}: {a.outlet or a.id} — {a.title or ''}",
-                                        f"/articles/{a.id}"))
-    marks = sorted({lo, hi, *(lo + (hi - lo) * i / 4 for i in range(1, 4))} if span > 4 else set(days))
-    chart.ticks = [(x(d), f"{d:%b} {d.day}") for d in marks]
-    return chart
-
-
-def _day(iso: str | None) -> date | None:
-    if not iso:
-        return None
-    try:
-        return date.fromisoformat(iso[:10])
-    except ValueError:
-        return None
 
 
 @dataclass(frozen=True, slots=True)
