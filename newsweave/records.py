@@ -68,9 +68,23 @@ class Removed:
 
     kind: str
     text: str
+    score: float | None = None  # the furniture classifier's probability, for lines it removed
 
-    def to_dict(self) -> dict[str, str]:
-        return {"kind": self.kind, "text": self.text}
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "score": self.score}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalSpan:
+    """A kept line of an article's text that is not body text (headline, subheading, caption):
+    shown to a reader, never cited as a fact or a summary sentence."""
+
+    kind: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "start": self.start, "end": self.end}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +119,7 @@ class Article:
     title: str | None = None
     lang: str = "en"
     removed: list[Removed] = field(default_factory=list)
+    optional: list[OptionalSpan] = field(default_factory=list)
     story: str = ""
     copy_of: str | None = None
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
@@ -126,12 +141,14 @@ class Article:
             "story": self.story or self.id,
             "copy_of": self.copy_of,
             "removed": [r.to_dict() for r in self.removed],
+            "optional": [o.to_dict() for o in self.optional],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Article:
         art: Article = _from_dict(cls, data)
         art.removed = [Removed(**r) for r in data.get("removed", [])]
+        art.optional = [OptionalSpan(**o) for o in data.get("optional", [])]
         return art
 
 

@@ -15,15 +15,16 @@ from typing import NamedTuple
 import ftfy
 
 from newsweave.clean.casing import restore_casing
-from newsweave.clean.injected import cut_markup, touched_words
+from newsweave.clean.furniture import classify, furniture_threshold, is_sentence, prose_sample
+from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
 from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
 from newsweave.clean.outlets import canonical_outlet
 from newsweave.clean.spacing import fix_spacing
-from newsweave.records import Article, RawDocument, Removed
+from newsweave.records import Article, OptionalSpan, RawDocument, Removed
 
-__all__ = ["Cleaned", "canonical_outlet", "clean_document", "clean_text"]
+__all__ = ["Cleaned", "canonical_outlet", "clean_document", "clean_text", "furniture_view"]
 
 # Repair encoding damage only: keep curly quotes, ligatures and full-width forms as written.
 FTFY_CONFIG = ftfy.TextFixerConfig(
@@ -86,29 +87,58 @@ def _line_marks(text: str, starts: set[int]) -> Marked:
     return out
 
 
-def _filter_lines(lines: Marked, layout: Layout) -> tuple[Marked, list[Removed]]:
-    kept: Marked = []
-    removed: list[Removed] = []
+def _rule_lines(lines: Marked, layout: Layout) -> tuple[list[tuple[str, set[int], Removed | None]], list[Removed]]:
+    """Each non-empty line with what the layout and the junk rules removed of it (None: kept)."""
+    out: list[tuple[str, set[int], Removed | None]] = []
+    headers: list[Removed] = []
     block: str | None = None  # the list a heading opened: "tags" or "teaser" lines follow it
     for i, (line, marks) in enumerate(lines):
         if not line.strip() and i not in layout.drop:
             continue
         if i in layout.drop:
-            removed.append(layout.drop[i])
+            out.append((line, marks, layout.drop[i]))
             block = block_heading(line)
             continue
         if i in layout.replace:
             dropped = line[: len(line) - len(layout.replace[i])].strip()
-            removed.append(Removed("header", dropped))
+            headers.append(Removed("header", dropped))
             line, marks = layout.replace[i], set()
         kind = block if block and in_block(block, line) else junk_kind(line)
         if kind != block:
             block = block_heading(line)
-        if kind:
-            removed.append(Removed(kind, line.strip()))
+        out.append((line, marks, Removed(kind, line.strip()) if kind else None))
+    return out, headers
+
+
+def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[bool], list[Removed]]:
+    """The kept lines, whether each is optional, and what was removed: the layout's and the junk
+    rules' lines, then the furniture classifier's (``clean.furniture``) among the rest."""
+    ruled, removed = _rule_lines(lines, layout)
+    probs = classify([x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang)
+    threshold = furniture_threshold()
+    kept: Marked = []
+    optional: list[bool] = []
+    rescue: tuple[float, int] | None = None  # the likeliest sentence, if the model removed all
+    for i, (line, marks, rule) in enumerate(ruled):
+        if rule is not None:
+            removed.append(rule)
             continue
+        if probs is not None:
+            p_content, p_optional, p_furniture = probs[i]
+            if p_furniture >= threshold:
+                removed.append(Removed("furniture", line.strip(), round(p_furniture, 3)))
+                if is_sentence(line) and (rescue is None or p_furniture < rescue[0]):
+                    rescue = (p_furniture, len(removed) - 1)
+                continue
+            optional.append(p_optional > p_content)
+        else:
+            optional.append(False)
         kept.append((line, marks))
-    return kept, removed
+    if not kept and rescue is not None:  # a page holding a sentence of prose is never emptied
+        back = removed.pop(rescue[1])
+        kept.append((back.text, set()))
+        optional.append(False)
+    return kept, optional, removed
 
 
 class Cleaned(NamedTuple):
@@ -116,16 +146,31 @@ class Cleaned(NamedTuple):
     layout: Layout  # metadata that the text's own layout printed
     removed: list[Removed]  # everything removed or changed, for audit
     lang: str
+    optional: list[OptionalSpan] = []  # kept lines that are not body text (headline, caption)
 
 
-def clean_text(text: str, lang: str | None = None) -> Cleaned:
-    """Clean text, the metadata its layout printed, everything removed or changed, its language."""
+def _prepare(text: str, lang: str | None) -> tuple[Marked, Layout, list[Removed], Cut, str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text, removed = repair_mojibake(text)
     cut = cut_markup(text)
     layout = read_layout(cut.text.split("\n"))
     lines = _line_marks(cut.text, touched_words(cut.text, cut.marks))
-    kept, dropped = _filter_lines(lines, layout)
+    return lines, layout, removed, cut, detect_lang(prose_sample(line for line, _ in lines), lang)
+
+
+def furniture_view(text: str, lang: str | None = None) -> tuple[list[str], list[bool], str]:
+    """The lines the furniture classifier sees, whether the rules removed each, the language:
+    what ``scripts/build_furniture_model.py`` trains on."""
+    lines, layout, _, _, lang = _prepare(text, lang)
+    ruled, _ = _rule_lines(lines, layout)
+    return [x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang
+
+
+def clean_text(text: str, lang: str | None = None) -> Cleaned:
+    """Clean text, the metadata its layout printed, everything removed or changed, its language
+    and the spans of its kept optional lines."""
+    lines, layout, removed, cut, lang = _prepare(text, lang)
+    kept, is_optional, dropped = _filter_lines(lines, layout, lang)
     removed = dropped + cut.removed + removed
     body = "\n".join(line for line, _ in kept)
     if any(r.kind == "injected" for r in cut.removed):
@@ -136,15 +181,21 @@ def clean_text(text: str, lang: str | None = None) -> Cleaned:
             base += len(line) + 1
         body, changed = restore_casing(body, touched)
         removed += changed
-    lang = detect_lang(body, lang)
     english = lang == "en"
-    paragraphs = []
-    for line in body.split("\n"):
+    paragraphs: list[str] = []
+    spans: list[OptionalSpan] = []
+    body_lines = body.split("\n")
+    flags = is_optional if len(is_optional) == len(body_lines) else [False] * len(body_lines)
+    start = 0
+    for line, opt in zip(body_lines, flags, strict=True):
         fixed, changed = fix_spacing(line, english)
         removed += changed
         if fixed:
+            if opt:
+                spans.append(OptionalSpan("optional", start, start + len(fixed)))
             paragraphs.append(fixed)
-    return Cleaned("\n\n".join(paragraphs), layout, removed, lang)
+            start += len(fixed) + 2
+    return Cleaned("\n\n".join(paragraphs), layout, removed, lang, spans)
 
 
 def clean_document(doc: RawDocument) -> Article:
@@ -153,7 +204,7 @@ def clean_document(doc: RawDocument) -> Article:
         from newsweave.ingest.html import extract_html
 
         doc = extract_html(doc)
-    text, layout, removed, lang = clean_text(doc.text or "", doc.lang)
+    text, layout, removed, lang, optional = clean_text(doc.text or "", doc.lang)
     published = doc.date[:10] if doc.date and _ISO_DATE.match(doc.date) else layout.published
     outlet = doc.outlet or layout.outlet or doc.url
     return Article(
@@ -167,4 +218,5 @@ def clean_document(doc: RawDocument) -> Article:
         title=doc.title or layout.title,
         lang=lang,
         removed=removed,
+        optional=optional,
     )

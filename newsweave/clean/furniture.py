@@ -1,0 +1,328 @@
+"""Page furniture in plain text, told from a line's shape and its neighbourhood by learned weights.
+
+Menus, teasers for other stories, share prompts and notices look alike on every site: short,
+without a verb's sentence shape, few stop words, in runs of their like, before or after the
+block of prose that is the story. Each line gets non-lexical features (length, terminal
+punctuation, stop-word share from jusText's stop lists for the page's language, casing,
+digits and symbols, interface-word share from our own ``ui_words.txt``) and the same of its
+neighbours, plus where it sits relative to the page's main run of prose (found as the
+maximum-sum run of line scores, as in Finn et al.'s body text extraction). A multinomial
+logistic regression (``scripts/build_furniture_model.py``, scikit-learn) turns them into
+the chances that a line is content, optional (headline, subheading, caption) or furniture.
+No library classifies lines of text that lost their markup (jusText needs paragraphs of HTML
+and its context rule keeps short furniture between prose), hence this module.
+
+The weights ship as a small JSON file (``data/furniture-v*.json``) holding no text of the
+data they were fitted on; it is loaded lazily, with a version check.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.util import find_spec
+from pathlib import Path
+
+from newsweave.clean.lexicon import load_words
+
+MODEL_VERSION = 1
+MODEL_FILE = Path(__file__).parent / "data" / f"furniture-v{MODEL_VERSION}.json"
+CLASSES = ("content", "optional", "furniture")
+WINDOW = 3  # lines each side that make a line's neighbourhood
+PROSE_WORDS = 8  # a line of prose has at least this many words ...
+PROSE_STOP = 0.15  # ... this share of stop words (where the language has a stop list) ...
+LONG_WORDS = 25  # ... and ends like a sentence, unless it is this long
+_UI = load_words("ui_words.txt")
+_TERMINAL = re.compile(r"[.!?…。！？؟][\"'”’»)\]]*$")
+_QUOTE_START = re.compile(r"^[\"'“‘«„]")
+_LINKISH = re.compile(r"https?://|www\.|@\w|#\w|\.(?:com|org|net|html?)\b", re.I)
+_PIPES = re.compile(r"[|•·»›>/]")
+_STRIP = ".,:;!?()[]{}\"'“”‘’«»*-–—|"
+# ISO 639-1 codes to the names of jusText's stop lists (the languages newsweave meets most)
+_JUSTEXT_NAMES = {
+    "en": "English", "es": "Spanish", "fr": "French", "de": "German", "pt": "Portuguese",
+    "it": "Italian", "ca": "Catalan", "nl": "Dutch", "ru": "Russian", "pl": "Polish",
+    "sv": "Swedish", "da": "Danish", "no": "Norwegian_Bokmal", "fi": "Finnish", "cs": "Czech",
+    "ro": "Romanian", "tr": "Turkish", "id": "Indonesian", "hu": "Hungarian", "el": "Greek",
+    "uk": "Ukrainian", "ar": "Arabic", "hi": "Hindi", "sw": "Swahili", "pcm": "English",
+}  # fmt: skip
+FEATURES = (
+    "log_words", "log_chars", "terminal", "colon_end", "stop_share",
+    "no_stoplist", "title_share", "caps_share", "digit_share", "symbol_share", "comma_rate",
+    "sentences", "ui_share", "rule", "lower_start", "quote_start", "pipes", "linkish", "dup",
+    "prose", "short", "prev_words", "prev_terminal", "prev_stop", "prev_rule", "prev_prose",
+    "next_words", "next_terminal", "next_stop", "next_rule", "next_prose", "win_prose",
+    "win_rule", "win_words", "in_block", "before_block", "after_block", "dist_block",
+    "next_to_block", "pos", "dist_prose", "short_run", "page_prose", "short_in_block",
+    "prose_after_block", "prose_before_block", "first_line",
+)  # fmt: skip
+
+
+@lru_cache(maxsize=32)
+def stop_words(lang: str) -> frozenset[str]:
+    """jusText's stop list for an ISO 639-1 code, read from its package (empty when none)."""
+    name = _JUSTEXT_NAMES.get(lang)
+    spec = find_spec("justext")
+    if not name or spec is None or not spec.submodule_search_locations:
+        return frozenset()
+    path = Path(next(iter(spec.submodule_search_locations))) / "stoplists" / f"{name}.txt"
+    try:
+        return frozenset(w.strip().lower() for w in path.read_text("utf-8").splitlines() if w.strip())
+    except OSError:
+        return frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What one line looks like on its own."""
+
+    words: int
+    log_words: float
+    terminal: bool
+    stop: float
+    rule: bool
+    prose: bool
+    row: tuple[float, ...]  # the line's own features, the first of FEATURES
+
+
+def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
+    s = line.strip()
+    words = s.split()
+    n = len(words)
+    bare = [w.strip(_STRIP).lower() for w in words]
+    bare = [w for w in bare if w]
+    nb = max(len(bare), 1)
+    letters = sum(c.isalpha() for c in s) or 1
+    chars = max(len(s), 1)
+    terminal = bool(_TERMINAL.search(s))
+    stop = sum(w in stops for w in bare) / nb if stops else 0.0
+    prose = (
+        not rule
+        and n >= PROSE_WORDS
+        and (terminal or n >= LONG_WORDS)
+        and (not stops or stop >= PROSE_STOP)
+    )
+    log_words = math.log1p(n)
+    row = (
+        log_words,
+        math.log1p(len(s)),
+        float(terminal),
+        float(s.endswith(":")),
+        stop,
+        float(not stops),
+        sum(w[:1].isupper() for w in words) / max(n, 1),
+        sum(c.isupper() for c in s) / letters,
+        sum(c.isdigit() for c in s) / chars,
+        sum(not c.isalnum() and not c.isspace() for c in s) / chars,
+        s.count(",") / max(n, 1),
+        math.log1p(len(re.findall(r"[.!?]\s+\S", s)) + terminal),
+        sum(w in _UI for w in bare) / nb,
+        float(rule),
+        float(s[:1].islower()),
+        float(bool(_QUOTE_START.match(s))),
+        math.log1p(len(_PIPES.findall(s))),
+        float(bool(_LINKISH.search(s))),
+        float(dup),
+        float(prose),
+        float(n <= 3),
+    )
+    return Shape(n, log_words, terminal, stop, rule, prose, row)
+
+
+def _main_block(shapes: Sequence[Shape]) -> tuple[int, int]:
+    """The maximum-sum run of lines, prose scoring by its length and anything else -1: the story."""
+    best, best_span = 0.0, (0, -1)
+    run, start = 0.0, 0
+    for i, sh in enumerate(shapes):
+        v = min(sh.words, 80) / PROSE_WORDS if sh.prose else -1.0
+        if run <= 0:
+            run, start = v, i
+        else:
+            run += v
+        if run > best:
+            best, best_span = run, (start, i)
+    return best_span
+
+
+def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list[list[float]]:
+    """One feature row per line (names in ``FEATURES``); ``rule`` marks lines the rules removed."""
+    stops = stop_words(lang)
+    counts: dict[str, int] = {}
+    for line in lines:
+        key = " ".join(line.split()).lower()
+        counts[key] = counts.get(key, 0) + 1
+    shapes = [_shape(x, r, stops, counts[" ".join(x.split()).lower()] > 1) for x, r in zip(lines, rule, strict=True)]
+    n = len(shapes)
+    lo, hi = _main_block(shapes)
+    prose_at = [i for i, sh in enumerate(shapes) if sh.prose]
+    page_prose = len(prose_at) / n if n else 0.0
+    short_runs = [0] * n
+    i = 0
+    while i < n:
+        j = i
+        while j < n and not shapes[j].prose:
+            j += 1
+        for k in range(i, j):
+            short_runs[k] = j - i
+        i = max(j, i + 1)
+    rows = []
+    nxt = 0  # index into prose_at of the first prose line at or after i
+    none = Shape(0, 0.0, False, 0.0, False, False, ())
+    for i, sh in enumerate(shapes):
+        prev = shapes[i - 1] if i else none
+        after = shapes[i + 1] if i + 1 < n else none
+        win = shapes[max(0, i - WINDOW) : i] + shapes[i + 1 : i + 1 + WINDOW]
+        nw = max(len(win), 1)
+        while nxt < len(prose_at) and prose_at[nxt] < i:
+            nxt += 1
+        near = [abs(prose_at[k] - i) for k in (nxt - 1, nxt) if 0 <= k < len(prose_at)]
+        inside = lo <= i <= hi
+        before, beyond = i < lo, i > hi
+        dist = lo - i if before else i - hi if beyond else 0
+        rows.append(
+            [
+                *sh.row,
+                prev.log_words, float(prev.terminal), prev.stop, float(prev.rule), float(prev.prose),
+                after.log_words, float(after.terminal), after.stop, float(after.rule), float(after.prose),
+                sum(w.prose for w in win) / nw,
+                sum(w.rule for w in win) / nw,
+                sum(w.log_words for w in win) / nw,
+                float(inside), float(before), float(beyond),
+                math.log1p(dist), float(dist == 1), i / n,
+                math.log1p(min(near) if near else n),
+                math.log1p(short_runs[i]),
+                page_prose,
+                float(inside and sh.words <= 3),
+                float(beyond and sh.prose),
+                float(before and sh.prose),
+                float(i == 0),
+            ]
+        )  # fmt: skip
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """Standardised features, one weight row per class in ``CLASSES``; a line whose furniture
+    probability reaches ``threshold`` is removed."""
+
+    features: tuple[str, ...]
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[tuple[float, ...], ...]
+    intercept: tuple[float, ...]
+    threshold: float
+    meta: dict[str, object]
+
+    def probabilities(self, rows: Sequence[Sequence[float]]) -> list[tuple[float, float, float]]:
+        """(content, optional, furniture) probabilities of each feature row."""
+        out = []
+        for row in rows:
+            z = [(x - m) / s for x, m, s in zip(row, self.mean, self.scale, strict=True)]
+            logits = [b + sum(w * v for w, v in zip(ws, z, strict=True)) for ws, b in zip(self.coef, self.intercept, strict=True)]
+            top = max(logits)
+            e = [math.exp(v - top) for v in logits]
+            total = sum(e)
+            out.append((e[0] / total, e[1] / total, e[2] / total))
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "version": MODEL_VERSION,
+                "classes": CLASSES,
+                "features": self.features,
+                "mean": self.mean,
+                "scale": self.scale,
+                "coef": self.coef,
+                "intercept": self.intercept,
+                "threshold": self.threshold,
+                "meta": self.meta,
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Model:
+        data = json.loads(text)
+        if data.get("version") != MODEL_VERSION or tuple(data.get("features", ())) != FEATURES:
+            from newsweave.errors import NewsweaveError
+
+            raise NewsweaveError(
+                f"furniture model version {data.get('version')} does not match this newsweave "
+                f"(expects version {MODEL_VERSION} with its feature list): rebuild it with "
+                "scripts/build_furniture_model.py"
+            )
+        return cls(
+            tuple(data["features"]),
+            tuple(data["mean"]),
+            tuple(data["scale"]),
+            tuple(tuple(r) for r in data["coef"]),
+            tuple(data["intercept"]),
+            float(data["threshold"]),
+            dict(data.get("meta", {})),
+        )
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> Model | None:
+    """The model in the package, or None when it has not been built."""
+    if not MODEL_FILE.exists():
+        return None
+    return Model.from_json(MODEL_FILE.read_text("utf-8"))
+
+
+_OVERRIDE: ContextVar[tuple[Model | None] | None] = ContextVar("furniture_model", default=None)
+
+
+@contextmanager
+def using(model: Model | None) -> Iterator[None]:
+    """Clean with ``model`` (None: the rules alone) inside the block; for benches and tests."""
+    token = _OVERRIDE.set((model,))
+    try:
+        yield
+    finally:
+        _OVERRIDE.reset(token)
+
+
+def current_model() -> Model | None:
+    override = _OVERRIDE.get()
+    return override[0] if override is not None else shipped_model()
+
+
+def classify(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list[tuple[float, float, float]] | None:
+    """Class probabilities of each line, or None when no model is in use."""
+    model = current_model()
+    if model is None or not lines:
+        return None
+    return model.probabilities(page_features(lines, rule, lang))
+
+
+def furniture_threshold() -> float:
+    """The furniture probability from which the model in use removes a line."""
+    model = current_model()
+    return model.threshold if model is not None else 1.0
+
+
+def is_sentence(line: str) -> bool:
+    """A line shaped like a sentence of prose: several words and a full stop."""
+    return len(line.split()) >= 3 and bool(_TERMINAL.search(line.strip()))
+
+
+def prose_sample(lines: Iterable[str], chars: int = 600) -> str:
+    """The page's longest lines, up to ``chars``: what its language is best told from (a menu
+    at the top of a page says little about the story's language)."""
+    out: list[str] = []
+    total = 0
+    for line in sorted((x.strip() for x in lines), key=len, reverse=True):
+        if total >= chars or not line:
+            break
+        out.append(line)
+        total += len(line) + 1
+    return "\n".join(out)
