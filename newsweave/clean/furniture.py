@@ -59,7 +59,7 @@ FEATURES = (
     "prose", "short", "prev_words", "prev_terminal", "prev_stop", "prev_rule", "prev_prose",
     "next_words", "next_terminal", "next_stop", "next_rule", "next_prose", "win_prose",
     "win_rule", "win_words", "in_block", "before_block", "after_block", "dist_block",
-    "next_to_block", "pos", "dist_prose", "short_run", "page_prose", "short_in_block",
+    "next_to_block", "dist_prose", "short_run", "short_in_block", "prose_in_block",
     "prose_after_block", "prose_before_block", "first_line",
 )  # fmt: skip
 
@@ -161,7 +161,6 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
     n = len(shapes)
     lo, hi = _main_block(shapes)
     prose_at = [i for i, sh in enumerate(shapes) if sh.prose]
-    page_prose = len(prose_at) / n if n else 0.0
     short_runs = [0] * n
     i = 0
     while i < n:
@@ -194,11 +193,11 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
                 sum(w.rule for w in win) / nw,
                 sum(w.log_words for w in win) / nw,
                 float(inside), float(before), float(beyond),
-                math.log1p(dist), float(dist == 1), i / n,
+                math.log1p(dist), float(dist == 1),
                 math.log1p(min(near) if near else n),
                 math.log1p(short_runs[i]),
-                page_prose,
                 float(inside and sh.words <= 3),
+                float(inside and sh.prose),
                 float(beyond and sh.prose),
                 float(before and sh.prose),
                 float(i == 0),
