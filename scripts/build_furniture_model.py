@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from newsweave.clean import furniture_view, repair_mojibake  # noqa: E402
-from newsweave.clean.furniture import CLASSES, FEATURES, MODEL_FILE, Model, page_features  # noqa: E402
+from newsweave.clean.furniture import CLASSES, MODEL_FILE, Model, Stage, page_features, with_context  # noqa: E402
 
 SEED = 14
 FOLDS = 5
@@ -41,18 +41,31 @@ L3S = ROOT.parent / "shared" / "data" / "l3s_dev.jsonl"
 
 @dataclass
 class Lines:
-    """Feature rows of labelled lines: class index, token count and the page's fold group."""
+    """Feature rows of every line of the training pages: class index (-1: unlabelled or removed
+    by the rules, context only), whether the rules removed it, token count, page and site."""
 
     x: list[list[float]]
     y: list[int]
+    rule: list[bool]
     tokens: list[int]
+    page: list[int]
     group: list[str]
 
     def subset(self, keep: Sequence[int]) -> Lines:
-        return Lines(*([col[i] for i in keep] for col in (self.x, self.y, self.tokens, self.group)))
+        cols = (self.x, self.y, self.rule, self.tokens, self.page, self.group)
+        return Lines(*([col[i] for i in keep] for col in cols))
 
     def folds(self, folds: int = FOLDS) -> list[int]:
         return [zlib.crc32(g.encode()) % folds for g in self.group]
+
+    def pages(self) -> list[list[int]]:
+        """Line indices of each page, in order (pages are contiguous)."""
+        out: list[list[int]] = []
+        for i, pg in enumerate(self.page):
+            if not out or self.page[out[-1][0]] != pg:
+                out.append([])
+            out[-1].append(i)
+        return out
 
 
 def fold_of(url: str, folds: int = FOLDS) -> int:
@@ -91,107 +104,126 @@ def variants(row: dict[str, Any], rng: random.Random) -> list[str]:
 
 
 def training_rows(rows: Iterable[dict[str, Any]], invented: bool = True) -> Lines:
-    """Labelled feature rows of pages given as ``text`` with ``content``, ``optional`` and
-    ``furniture_lines`` (the L3S layout); lines matching none of them only serve as context."""
-    out = Lines([], [], [], [])
+    """Feature rows of pages given as ``text`` with ``content``, ``optional`` and
+    ``furniture_lines`` (the L3S layout), each page also cropped and thinned (``variants``)."""
+    out = Lines([], [], [], [], [], [])
     pages = list(rows)
     if invented and INVENTED.exists():
         pages += [json.loads(x) for x in INVENTED.read_text("utf-8").splitlines() if x.strip()]
     rng = random.Random(SEED)
-    for row, text in ((row, text) for row in pages for text in variants(row, rng)):
+    n_page = 0
+    for row in pages:
         content, optional, furn = _label_sets(row)
-        lines, rule, lang = furniture_view(text, row.get("lang"))
-        feats = page_features(lines, rule, lang)
         group = registered_domain(row.get("url") or row.get("site") or row["id"])
-        for line, is_rule, f in zip(lines, rule, feats, strict=True):
-            key = " ".join(line.split())
-            label = 0 if key in content else 1 if key in optional else 2 if key in furn else -1
-            if label < 0 or is_rule:
-                continue  # rule-removed lines are the rules' business; they only give context
-            out.x.append(f)
-            out.y.append(label)
-            out.tokens.append(len(key.split()))
-            out.group.append(group)
+        for text in variants(row, rng):
+            lines, rule, lang = furniture_view(text, row.get("lang"))
+            for line, is_rule, f in zip(lines, rule, page_features(lines, rule, lang), strict=True):
+                key = " ".join(line.split())
+                label = 0 if key in content else 1 if key in optional else 2 if key in furn else -1
+                out.x.append(f)
+                out.y.append(-1 if is_rule else label)
+                out.rule.append(is_rule)
+                out.tokens.append(len(key.split()))
+                out.page.append(n_page)
+                out.group.append(group)
+            n_page += 1
     return out
 
 
-def _fit_lr(data: Lines, idx: Sequence[int]) -> Any:
+def _fit_stage(x: Sequence[Sequence[float]], y: Sequence[int], tokens: Sequence[int]) -> Stage:
     import numpy as np
     from sklearn.linear_model import LogisticRegression
     from sklearn.preprocessing import StandardScaler
     from threadpoolctl import threadpool_limits
 
+    xa, ya = np.asarray(x), np.asarray(y)
+    w = 1.0 + np.log1p(np.asarray(tokens))
     with threadpool_limits(1):  # BLAS threads only spin on a shared 2-core machine
-        return _fit_lr_in(data, idx, np, LogisticRegression, StandardScaler)
-
-
-def _fit_lr_in(data: Lines, idx: Sequence[int], np: Any, LogisticRegression: Any, StandardScaler: Any) -> Any:
-
-    x = np.asarray([data.x[i] for i in idx])
-    y = np.asarray([data.y[i] for i in idx])
-    w = np.asarray([1.0 + np.log1p(data.tokens[i]) for i in idx])
-    scaler = StandardScaler().fit(x)
-    lr = LogisticRegression(C=C, max_iter=2000, random_state=SEED)
-    lr.fit(scaler.transform(x), y, sample_weight=w)
-    return scaler, lr
-
-
-def _choose_threshold(p_furn: Sequence[float], data: Lines) -> tuple[float, dict[str, float]]:
-    """The lowest furniture probability cut-off keeping ``MIN_RECALL`` of content tokens,
-    and the token scores it reaches there."""
-    best = (1.0, {})
-    total = sum(n for n, y in zip(data.tokens, data.y, strict=True) if y == 0) or 1
-    for step in range(50, 100):
-        t = step / 100
-        kept = [p < t for p in p_furn]
-        hit = sum(n for n, y, k in zip(data.tokens, data.y, kept, strict=True) if k and y == 0)
-        bad = sum(n for n, y, k in zip(data.tokens, data.y, kept, strict=True) if k and y == 2)
-        furn = [k for y, k in zip(data.y, kept, strict=True) if y == 2]
-        recall = hit / total
-        if recall >= MIN_RECALL:
-            precision = hit / (hit + bad) if hit + bad else 1.0
-            removed = 1 - sum(furn) / len(furn) if furn else 0.0
-            return t, {"content_token_recall": round(recall, 4), "token_precision": round(precision, 4),
-                       "furniture_lines_removed": round(removed, 4)}  # fmt: skip
-    return best
-
-
-def held_out(data: Lines) -> list[float]:
-    """Furniture probabilities of every line from a model fitted without its site's fold."""
-    folds = data.folds()
-    p = [0.0] * len(data.y)
-    for k in range(FOLDS):
-        train = [i for i, f in enumerate(folds) if f != k]
-        test = [i for i, f in enumerate(folds) if f == k]
-        if not test or len(set(data.y[i] for i in train)) < len(CLASSES):
-            continue
-        scaler, lr = _fit_lr(data, train)
-        probs = lr.predict_proba(scaler.transform([data.x[i] for i in test]))
-        for i, row in zip(test, probs, strict=True):
-            p[i] = float(row[list(lr.classes_).index(2)])
-    return p
-
-
-def fit(data: Lines, sources: Sequence[str] = ()) -> Model:
-    """The model fitted on all of ``data``, its threshold chosen on held-out sites."""
-    threshold, scores = _choose_threshold(held_out(data), data)
-    scaler, lr = _fit_lr(data, range(len(data.y)))
+        scaler = StandardScaler().fit(xa)
+        lr = LogisticRegression(C=C, max_iter=2000, random_state=SEED)
+        lr.fit(scaler.transform(xa), ya, sample_weight=w)
     order = [list(lr.classes_).index(c) for c in range(len(CLASSES))]
-    return Model(
-        features=FEATURES,
+    return Stage(
         mean=tuple(round(float(v), 6) for v in scaler.mean_),
         scale=tuple(round(float(v), 6) if v > 0 else 1.0 for v in scaler.scale_),
         coef=tuple(tuple(round(float(v), 6) for v in lr.coef_[k]) for k in order),
         intercept=tuple(round(float(lr.intercept_[k]), 6) for k in order),
-        threshold=threshold,
-        meta={
-            "trained_on": list(sources),
-            "lines": len(data.y),
-            "seed": SEED,
-            "C": C,
-            "held_out_by_registered_domain": scores,
-        },
     )
+
+
+def _labelled(data: Lines, idx: Iterable[int]) -> list[int]:
+    return [i for i in idx if data.y[i] >= 0]
+
+
+def _first_stage_out_of_fold(data: Lines) -> list[float]:
+    """Each line's first-stage furniture chance from a model fitted without its site's fold;
+    rule-removed lines count as furniture."""
+    folds = data.folds()
+    p = [1.0 if r else 0.5 for r in data.rule]
+    for k in range(FOLDS):
+        train = _labelled(data, (i for i, f in enumerate(folds) if f != k))
+        test = [i for i, f in enumerate(folds) if f == k and not data.rule[i]]
+        if not test or len({data.y[i] for i in train}) < len(CLASSES):
+            continue
+        stage = _fit_stage([data.x[i] for i in train], [data.y[i] for i in train], [data.tokens[i] for i in train])
+        for i, row in zip(test, stage.probabilities([data.x[i] for i in test]), strict=True):
+            p[i] = row[2]
+    return p
+
+
+def _second_rows(data: Lines, p_first: Sequence[float]) -> list[list[float]]:
+    out: list[list[float]] = [[] for _ in data.y]
+    for idx in data.pages():
+        for i, row in zip(idx, with_context([data.x[i] for i in idx], [p_first[i] for i in idx]), strict=True):
+            out[i] = row
+    return out
+
+
+def _choose_threshold(p_furn: Sequence[float], data: Lines, idx: Sequence[int]) -> tuple[float, dict[str, float]]:
+    """The lowest furniture probability cut-off keeping ``MIN_RECALL`` of content tokens on
+    held-out sites, and the line-level token scores it reaches there."""
+    total = sum(data.tokens[i] for i in idx if data.y[i] == 0) or 1
+    furn = [i for i in idx if data.y[i] == 2]
+    for step in range(50, 100):
+        t = step / 100
+        hit = sum(data.tokens[i] for i in idx if data.y[i] == 0 and p_furn[i] < t)
+        bad = sum(data.tokens[i] for i in idx if data.y[i] == 2 and p_furn[i] < t)
+        if hit / total >= MIN_RECALL:
+            return t, {
+                "content_token_recall": round(hit / total, 4),
+                "token_precision": round(hit / (hit + bad), 4) if hit + bad else 1.0,
+                "furniture_lines_removed": round(sum(p_furn[i] >= t for i in furn) / len(furn), 4) if furn else 0.0,
+            }
+    return 0.99, {}
+
+
+def fit(data: Lines, sources: Sequence[str] = ()) -> Model:
+    """Both stages fitted on all of ``data``; the threshold is chosen on held-out sites."""
+    p_first = _first_stage_out_of_fold(data)
+    second_x = _second_rows(data, p_first)
+    train = _labelled(data, range(len(data.y)))
+    folds = data.folds()
+    p_second = [0.0] * len(data.y)
+    for k in range(FOLDS):  # the second stage's own held-out predictions, for the threshold
+        fit_idx = [i for i in train if folds[i] != k]
+        test = [i for i in train if folds[i] == k]
+        if not test or len({data.y[i] for i in fit_idx}) < len(CLASSES):
+            continue
+        stage = _fit_stage([second_x[i] for i in fit_idx], [data.y[i] for i in fit_idx], [data.tokens[i] for i in fit_idx])
+        for i, row in zip(test, stage.probabilities([second_x[i] for i in test]), strict=True):
+            p_second[i] = row[2]
+    threshold, scores = _choose_threshold(p_second, data, train)
+    ys, toks = [data.y[i] for i in train], [data.tokens[i] for i in train]
+    first = _fit_stage([data.x[i] for i in train], ys, toks)
+    second = _fit_stage([second_x[i] for i in train], ys, toks)
+    meta = {
+        "trained_on": list(sources),
+        "lines": len(train),
+        "seed": SEED,
+        "C": C,
+        "held_out_by_registered_domain": scores,
+    }
+    return Model(first, second, threshold, meta)
 
 
 def main() -> None:

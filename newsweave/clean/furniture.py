@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 from newsweave.clean.lexicon import load_words
 
@@ -207,17 +208,13 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
 
 
 @dataclass(frozen=True, slots=True)
-class Model:
-    """Standardised features, one weight row per class in ``CLASSES``; a line whose furniture
-    probability reaches ``threshold`` is removed."""
+class Stage:
+    """One multinomial logistic regression over standardised features, a weight row per class."""
 
-    features: tuple[str, ...]
     mean: tuple[float, ...]
     scale: tuple[float, ...]
     coef: tuple[tuple[float, ...], ...]
     intercept: tuple[float, ...]
-    threshold: float
-    meta: dict[str, object]
 
     def probabilities(self, rows: Sequence[Sequence[float]]) -> list[tuple[float, float, float]]:
         """(content, optional, furniture) probabilities of each feature row."""
@@ -231,26 +228,70 @@ class Model:
             out.append((e[0] / total, e[1] / total, e[2] / total))
         return out
 
+    def to_dict(self) -> dict[str, object]:
+        return {"mean": self.mean, "scale": self.scale, "coef": self.coef, "intercept": self.intercept}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Stage:
+        coef = tuple(tuple(float(v) for v in r) for r in data["coef"])
+        return cls(tuple(data["mean"]), tuple(data["scale"]), coef, tuple(data["intercept"]))
+
+
+def with_context(rows: Sequence[Sequence[float]], p_furniture: Sequence[float]) -> list[list[float]]:
+    """Second-stage rows: each line's features and the first stage's furniture chances of its
+    neighbours (``CONTEXT``), so a short line in a run of furniture reads as one."""
+    n = len(rows)
+    out = []
+    for i, row in enumerate(rows):
+        win = [p_furniture[j] for j in range(max(0, i - WINDOW), min(n, i + WINDOW + 1)) if j != i]
+        prev = p_furniture[i - 1] if i else 1.0
+        nxt = p_furniture[i + 1] if i + 1 < n else 1.0
+        mean = sum(win) / len(win) if win else 1.0
+        out.append([*row, p_furniture[i], prev, nxt, mean, min(prev, nxt)])
+    return out
+
+
+CONTEXT = ("p_self", "p_prev", "p_next", "p_window", "p_both_sides")
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """Two stages: the line alone with its neighbours' shapes, then the same with the first
+    stage's verdict on its neighbours. A line whose furniture probability reaches
+    ``threshold`` is removed."""
+
+    first: Stage
+    second: Stage
+    threshold: float
+    meta: dict[str, object]
+
+    def probabilities(self, rows: Sequence[Sequence[float]], rule: Sequence[bool]) -> list[tuple[float, float, float]]:
+        """(content, optional, furniture) probabilities of each line; rule-removed lines count
+        as furniture for their neighbours."""
+        first = [1.0 if r else p[2] for p, r in zip(self.first.probabilities(rows), rule, strict=True)]
+        return self.second.probabilities(with_context(rows, first))
+
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "version": MODEL_VERSION,
-                "classes": CLASSES,
-                "features": self.features,
-                "mean": self.mean,
-                "scale": self.scale,
-                "coef": self.coef,
-                "intercept": self.intercept,
-                "threshold": self.threshold,
-                "meta": self.meta,
-            },
-            indent=1,
-        )
+        data = {
+            "version": MODEL_VERSION,
+            "classes": CLASSES,
+            "features": FEATURES,
+            "context": CONTEXT,
+            "first": self.first.to_dict(),
+            "second": self.second.to_dict(),
+            "threshold": self.threshold,
+            "meta": self.meta,
+        }
+        return json.dumps(data, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> Model:
         data = json.loads(text)
-        if data.get("version") != MODEL_VERSION or tuple(data.get("features", ())) != FEATURES:
+        if (
+            data.get("version") != MODEL_VERSION
+            or tuple(data.get("features", ())) != FEATURES
+            or tuple(data.get("context", ())) != CONTEXT
+        ):
             from newsweave.errors import NewsweaveError
 
             raise NewsweaveError(
@@ -258,15 +299,8 @@ class Model:
                 f"(expects version {MODEL_VERSION} with its feature list): rebuild it with "
                 "scripts/build_furniture_model.py"
             )
-        return cls(
-            tuple(data["features"]),
-            tuple(data["mean"]),
-            tuple(data["scale"]),
-            tuple(tuple(r) for r in data["coef"]),
-            tuple(data["intercept"]),
-            float(data["threshold"]),
-            dict(data.get("meta", {})),
-        )
+        first, second = Stage.from_dict(data["first"]), Stage.from_dict(data["second"])
+        return cls(first, second, float(data["threshold"]), dict(data.get("meta", {})))
 
 
 @lru_cache(maxsize=1)
@@ -300,7 +334,7 @@ def classify(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list[tupl
     model = current_model()
     if model is None or not lines:
         return None
-    return model.probabilities(page_features(lines, rule, lang))
+    return model.probabilities(page_features(lines, rule, lang), rule)
 
 
 def furniture_threshold() -> float:
