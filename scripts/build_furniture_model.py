@@ -27,14 +27,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from newsweave.clean import furniture_view, repair_mojibake  # noqa: E402
-from newsweave.clean.furniture import CLASSES, MODEL_FILE, Model, Stage, page_features, with_context  # noqa: E402
+from newsweave.clean.furniture import CLASSES, MODEL_FILE, is_sentence, Model, Stage, page_features, with_context  # noqa: E402
 
 SEED = 14
 FOLDS = 5
 C = 1.0
 CROP = 3  # lines of furniture kept each side of the content in a cropped variant
 SPARSE = 0.2  # share of furniture lines kept in a sparse variant
-MIN_RECALL = 0.985  # content tokens kept on held-out sites, at the chosen threshold
+MIN_RECALL = 0.985  # content tokens kept on held-out sites at the chosen threshold ...
+MIN_SENTENCE_RECALL = 0.995  # ... and of sentence-shaped lines, which may need a higher one
 INVENTED = ROOT / "tests" / "fixtures" / "clean" / "furniture_pages.jsonl"
 L3S = ROOT.parent / "shared" / "data" / "l3s_dev.jsonl"
 
@@ -50,9 +51,10 @@ class Lines:
     tokens: list[int]
     page: list[int]
     group: list[str]
+    sentence: list[bool]
 
     def subset(self, keep: Sequence[int]) -> Lines:
-        cols = (self.x, self.y, self.rule, self.tokens, self.page, self.group)
+        cols = (self.x, self.y, self.rule, self.tokens, self.page, self.group, self.sentence)
         return Lines(*([col[i] for i in keep] for col in cols))
 
     def folds(self, folds: int = FOLDS) -> list[int]:
@@ -106,7 +108,7 @@ def variants(row: dict[str, Any], rng: random.Random) -> list[str]:
 def training_rows(rows: Iterable[dict[str, Any]], invented: bool = True) -> Lines:
     """Feature rows of pages given as ``text`` with ``content``, ``optional`` and
     ``furniture_lines`` (the L3S layout), each page also cropped and thinned (``variants``)."""
-    out = Lines([], [], [], [], [], [])
+    out = Lines([], [], [], [], [], [], [])
     pages = list(rows)
     if invented and INVENTED.exists():
         pages += [json.loads(x) for x in INVENTED.read_text("utf-8").splitlines() if x.strip()]
@@ -126,6 +128,7 @@ def training_rows(rows: Iterable[dict[str, Any]], invented: bool = True) -> Line
                 out.tokens.append(len(key.split()))
                 out.page.append(n_page)
                 out.group.append(group)
+                out.sentence.append(is_sentence(line))
             n_page += 1
     return out
 
@@ -179,22 +182,27 @@ def _second_rows(data: Lines, p_first: Sequence[float]) -> list[list[float]]:
     return out
 
 
-def _choose_threshold(p_furn: Sequence[float], data: Lines, idx: Sequence[int]) -> tuple[float, dict[str, float]]:
-    """The lowest furniture probability cut-off keeping ``MIN_RECALL`` of content tokens on
-    held-out sites, and the line-level token scores it reaches there."""
+def _cut(p_furn: Sequence[float], data: Lines, idx: Sequence[int], recall: float) -> float:
+    """The lowest furniture probability cut-off that keeps ``recall`` of the content tokens."""
     total = sum(data.tokens[i] for i in idx if data.y[i] == 0) or 1
-    furn = [i for i in idx if data.y[i] == 2]
     for step in range(50, 100):
         t = step / 100
-        hit = sum(data.tokens[i] for i in idx if data.y[i] == 0 and p_furn[i] < t)
-        bad = sum(data.tokens[i] for i in idx if data.y[i] == 2 and p_furn[i] < t)
-        if hit / total >= MIN_RECALL:
-            return t, {
-                "content_token_recall": round(hit / total, 4),
-                "token_precision": round(hit / (hit + bad), 4) if hit + bad else 1.0,
-                "furniture_lines_removed": round(sum(p_furn[i] >= t for i in furn) / len(furn), 4) if furn else 0.0,
-            }
-    return 0.99, {}
+        if sum(data.tokens[i] for i in idx if data.y[i] == 0 and p_furn[i] < t) / total >= recall:
+            return t
+    return 0.99
+
+
+def _scores(p_furn: Sequence[float], data: Lines, idx: Sequence[int], keep: Sequence[bool]) -> dict[str, float]:
+    """Line-level token scores on held-out sites when the lines marked in ``keep`` are kept."""
+    hit = sum(data.tokens[i] for i in idx if data.y[i] == 0 and keep[i])
+    bad = sum(data.tokens[i] for i in idx if data.y[i] == 2 and keep[i])
+    total = sum(data.tokens[i] for i in idx if data.y[i] == 0) or 1
+    furn = [i for i in idx if data.y[i] == 2]
+    return {
+        "content_token_recall": round(hit / total, 4),
+        "token_precision": round(hit / (hit + bad), 4) if hit + bad else 1.0,
+        "furniture_lines_removed": round(sum(not keep[i] for i in furn) / len(furn), 4) if furn else 0.0,
+    }
 
 
 def fit(data: Lines, sources: Sequence[str] = ()) -> Model:
@@ -212,7 +220,11 @@ def fit(data: Lines, sources: Sequence[str] = ()) -> Model:
         stage = _fit_stage([second_x[i] for i in fit_idx], [data.y[i] for i in fit_idx], [data.tokens[i] for i in fit_idx])
         for i, row in zip(test, stage.probabilities([second_x[i] for i in test]), strict=True):
             p_second[i] = row[2]
-    threshold, scores = _choose_threshold(p_second, data, train)
+    sentences = [i for i in train if data.sentence[i]]
+    threshold = _cut(p_second, data, train, MIN_RECALL)
+    sentence_threshold = max(threshold, _cut(p_second, data, sentences, MIN_SENTENCE_RECALL))
+    keep = [p < (sentence_threshold if s else threshold) for p, s in zip(p_second, data.sentence, strict=True)]
+    scores = _scores(p_second, data, train, keep)
     ys, toks = [data.y[i] for i in train], [data.tokens[i] for i in train]
     first = _fit_stage([data.x[i] for i in train], ys, toks)
     second = _fit_stage([second_x[i] for i in train], ys, toks)
@@ -223,7 +235,7 @@ def fit(data: Lines, sources: Sequence[str] = ()) -> Model:
         "C": C,
         "held_out_by_registered_domain": scores,
     }
-    return Model(first, second, threshold, meta)
+    return Model(first, second, threshold, sentence_threshold, meta)
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 import ftfy
 
 from newsweave.clean.casing import restore_casing
-from newsweave.clean.furniture import classify, furniture_threshold, is_sentence, prose_sample
+from newsweave.clean.furniture import classify, cutoff, is_prose, prose_sample
 from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
 from newsweave.clean.lang import detect_lang
@@ -41,6 +41,7 @@ _SUSPECT = re.compile(
     r"\u20ac\u2122]|&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);|\x1b\[",
     re.I,
 )
+FURNITURE_PASSES = 3  # the classifier reruns on the lines it kept until it removes nothing more
 MAX_DIFF_WORDS = 2000  # longer lines are diffed with difflib's fast heuristics
 MAX_NOTE = 300  # characters of one logged repair
 _ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
@@ -115,29 +116,39 @@ def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, lis
     rules' lines, then the furniture classifier's (``clean.furniture``) among the rest."""
     ruled, removed = _rule_lines(lines, layout)
     probs = classify([x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang)
-    threshold = furniture_threshold()
+    # per line: None (kept), or the furniture probability that removes it
+    verdict: list[float | None] = [None] * len(ruled)
+    if probs is not None:
+        for i, (line, _, rule) in enumerate(ruled):
+            if rule is None and line.strip() and probs[i][2] >= cutoff(line):
+                verdict[i] = probs[i][2]
+        kept_at = [i for i, (_, _, rule) in enumerate(ruled) if rule is None and verdict[i] is None]
+        for _ in range(FURNITURE_PASSES - 1):
+            # again on what is left, as cleaning the clean text would see it: cleaning stays a fixed point
+            again = classify([ruled[i][0] for i in kept_at], [False] * len(kept_at), lang) or []
+            newly = [i for i, p in zip(kept_at, again, strict=True) if ruled[i][0].strip() and p[2] >= cutoff(ruled[i][0])]
+            for i, p in zip(kept_at, again, strict=True):
+                probs[i] = p
+            if not newly:
+                break
+            for i in newly:
+                verdict[i] = probs[i][2]
+            kept_at = [i for i in kept_at if verdict[i] is None]
+        if not any(is_prose(ruled[i][0]) for i in kept_at):
+            # No story left to tell furniture from (a page of short lines, or a one-sentence
+            # article the model doubted): the model's verdicts are not used.
+            verdict = [None] * len(ruled)
+            probs = None
     kept: Marked = []
     optional: list[bool] = []
-    rescue: tuple[float, int] | None = None  # the likeliest sentence, if the model removed all
     for i, (line, marks, rule) in enumerate(ruled):
         if rule is not None:
             removed.append(rule)
-            continue
-        if probs is not None:
-            p_content, p_optional, p_furniture = probs[i]
-            if p_furniture >= threshold:
-                removed.append(Removed("furniture", line.strip(), round(p_furniture, 3)))
-                if is_sentence(line) and (rescue is None or p_furniture < rescue[0]):
-                    rescue = (p_furniture, len(removed) - 1)
-                continue
-            optional.append(p_optional > p_content)
+        elif verdict[i] is not None:
+            removed.append(Removed("furniture", line.strip(), round(verdict[i] or 0.0, 3)))
         else:
-            optional.append(False)
-        kept.append((line, marks))
-    if not kept and rescue is not None:  # a page holding a sentence of prose is never emptied
-        back = removed.pop(rescue[1])
-        kept.append((back.text, set()))
-        optional.append(False)
+            kept.append((line, marks))
+            optional.append(probs is not None and probs[i][1] > probs[i][0])
     return kept, optional, removed
 
 

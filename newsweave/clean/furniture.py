@@ -61,7 +61,7 @@ FEATURES = (
     "next_words", "next_terminal", "next_stop", "next_rule", "next_prose", "win_prose",
     "win_rule", "win_words", "in_block", "before_block", "after_block", "dist_block",
     "next_to_block", "dist_prose", "short_run", "short_in_block", "prose_in_block",
-    "prose_after_block", "prose_before_block", "first_line",
+    "prose_after_block", "prose_before_block", "first_line", "block_overlap",
 )  # fmt: skip
 
 
@@ -136,6 +136,18 @@ def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
     return Shape(n, log_words, terminal, stop, rule, prose, row)
 
 
+def _content_words(line: str, stops: frozenset[str]) -> set[str]:
+    return {w for w in (x.strip(_STRIP).lower() for x in line.split()) if len(w) > 2 and w not in stops}
+
+
+def _overlap(words: set[str], seen: dict[str, int], own: bool) -> float:
+    """Share of a line's content words that the story block's prose also uses (its own
+    occurrences left out): the story's later paragraphs go on about its subject."""
+    if not words:
+        return 0.0
+    return sum(seen.get(w, 0) > own for w in words) / len(words)
+
+
 def _main_block(shapes: Sequence[Shape]) -> tuple[int, int]:
     """The maximum-sum run of lines, prose scoring by its length and anything else -1: the story."""
     best, best_span = 0.0, (0, -1)
@@ -161,7 +173,15 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
     shapes = [_shape(x, r, stops, counts[" ".join(x.split()).lower()] > 1) for x, r in zip(lines, rule, strict=True)]
     n = len(shapes)
     lo, hi = _main_block(shapes)
+    if hi < lo:  # no line of prose: no block to be before or after
+        lo, hi = 0, n - 1
     prose_at = [i for i, sh in enumerate(shapes) if sh.prose]
+    words = [_content_words(x, stops) for x in lines]
+    seen: dict[str, int] = {}  # content word -> how many prose lines of the block hold it
+    for i in prose_at:
+        if lo <= i <= hi:
+            for w in words[i]:
+                seen[w] = seen.get(w, 0) + 1
     short_runs = [0] * n
     i = 0
     while i < n:
@@ -202,6 +222,7 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
                 float(beyond and sh.prose),
                 float(before and sh.prose),
                 float(i == 0),
+                _overlap(words[i], seen, own=inside and sh.prose),
             ]
         )  # fmt: skip
     return rows
@@ -258,11 +279,13 @@ CONTEXT = ("p_self", "p_prev", "p_next", "p_window", "p_both_sides")
 class Model:
     """Two stages: the line alone with its neighbours' shapes, then the same with the first
     stage's verdict on its neighbours. A line whose furniture probability reaches
-    ``threshold`` is removed."""
+    ``threshold`` is removed; a line shaped like a sentence needs ``sentence_threshold``, since
+    dropping a sentence of the story costs more than keeping a stray line."""
 
     first: Stage
     second: Stage
     threshold: float
+    sentence_threshold: float
     meta: dict[str, object]
 
     def probabilities(self, rows: Sequence[Sequence[float]], rule: Sequence[bool]) -> list[tuple[float, float, float]]:
@@ -280,6 +303,7 @@ class Model:
             "first": self.first.to_dict(),
             "second": self.second.to_dict(),
             "threshold": self.threshold,
+            "sentence_threshold": self.sentence_threshold,
             "meta": self.meta,
         }
         return json.dumps(data, indent=1)
@@ -300,7 +324,8 @@ class Model:
                 "scripts/build_furniture_model.py"
             )
         first, second = Stage.from_dict(data["first"]), Stage.from_dict(data["second"])
-        return cls(first, second, float(data["threshold"]), dict(data.get("meta", {})))
+        cuts = float(data["threshold"]), float(data["sentence_threshold"])
+        return cls(first, second, *cuts, dict(data.get("meta", {})))
 
 
 @lru_cache(maxsize=1)
@@ -337,15 +362,22 @@ def classify(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list[tupl
     return model.probabilities(page_features(lines, rule, lang), rule)
 
 
-def furniture_threshold() -> float:
-    """The furniture probability from which the model in use removes a line."""
+def cutoff(line: str) -> float:
+    """The furniture probability from which the model in use removes ``line``."""
     model = current_model()
-    return model.threshold if model is not None else 1.0
+    if model is None:
+        return 1.0
+    return model.sentence_threshold if is_sentence(line) else model.threshold
 
 
 def is_sentence(line: str) -> bool:
     """A line shaped like a sentence of prose: several words and a full stop."""
     return len(line.split()) >= 3 and bool(_TERMINAL.search(line.strip()))
+
+
+def is_prose(line: str) -> bool:
+    """A sentence long enough to be a story's paragraph."""
+    return len(line.split()) >= PROSE_WORDS and is_sentence(line)
 
 
 def prose_sample(lines: Iterable[str], chars: int = 600) -> str:
