@@ -100,7 +100,10 @@ class Pipeline:
         dates = sorted(a.published for a in articles if a.published)
         facts = extract_facts(articles, group.stories)
         originals = [by_id[s.original] for s in group.stories]
-        docs = [SourceDoc(a.id, a.text, a.published, a.lang) for a in originals]
+        docs = [
+            SourceDoc(a.id, a.text, a.published, a.lang, tuple((o.start, o.end) for o in a.optional))
+            for a in originals
+        ]
         summary = self.summarizer.summarize(docs, self.words, self.lang)
         return EventBriefing(
             id=group.id,

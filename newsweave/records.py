@@ -127,6 +127,10 @@ class Article:
     # rest of the per-article work; never serialised, recomputed when absent.
     features: Any = field(default=None, compare=False, repr=False)
 
+    def in_optional(self, start: int, end: int) -> bool:
+        """Whether a span of the text touches a kept optional line (never cited: issue 14)."""
+        return any(o.start < end and start < o.end for o in self.optional)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,

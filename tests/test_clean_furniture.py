@@ -126,3 +126,24 @@ def test_clean_document_carries_spans() -> None:
     art = clean_document(RawDocument(id="p", text=PAGE))
     assert art.optional == clean_text(PAGE).optional
     assert shipped_model() is not None
+
+
+def test_summaries_never_take_an_optional_line() -> None:
+    from newsweave.summarize import LeadSummarizer, SourceDoc
+
+    text = "Dam on the Orvane holds after the heaviest rain in forty years, engineers say.\n\nThe dam held."
+    cut = text.index("\n\n")
+    doc = SourceDoc("d", text, optional=((0, cut),))
+    chosen = LeadSummarizer().summarize([doc], 100)
+    assert chosen and all(s.start >= cut for s in chosen)
+
+
+def test_facts_never_cite_an_optional_line() -> None:
+    from newsweave.facts import extract_facts
+
+    head = "Floods force 3,000 people from their homes in Lisk"
+    text = f"{head}\n\nThe council said on Monday that 2,500 people had left the lower town."
+    plain = extract_facts([Article(id="a", text=text)], [])
+    marked = extract_facts([Article(id="a", text=text, optional=[OptionalSpan("optional", 0, len(head))])], [])
+    assert any(c.start < len(head) for c in plain.claims)  # the headline's figure is found ...
+    assert marked.claims and all(c.start > len(head) for c in marked.claims)  # ... unless optional
