@@ -145,7 +145,9 @@ def score_junk(
     cleaner: Callable[[str, str], str], half: int | None = None
 ) -> tuple[list[int], list[int], list[str]]:
     """(removed, total) furniture lines, (kept, total) content lines, and the misses."""
-    pages = {json.loads(line)["id"]: json.loads(line) for line in (SHARED / "data" / "realworld_dev2.jsonl").open()}
+    pages = {
+        json.loads(line)["id"]: json.loads(line) for line in (SHARED / "data" / "realworld_dev2.jsonl").open()
+    }
     labels = json.loads((SHARED / "data" / "realworld_dev2_junk.json").read_text("utf-8"))
     junk, keep, misses = [0, 0], [0, 0], []
     for lab in labels:
@@ -217,12 +219,23 @@ def run(sets: Iterable[str], verbose: bool) -> list[str]:
             lines.append(f"| {name} | {s.p:.3f} | {s.r:.3f} | {s.f1:.3f} | {_pct(s.furniture)} |")
         lines.append("")
     if "junk" in sets:
-        lines += ["realworld_dev2_junk.json (check set, never trained on; split by site), `clean --format text` in process:", ""]
-        for half, name in ((0, "half A (its misses were read)"), (1, "half B (never looked at)"), (None, "all")):
+        lines += [
+            "realworld_dev2_junk.json (check set, never trained on; split by site), "
+            "`clean --format text` in process:",
+            "",
+        ]
+        for half, name in (
+            (0, "half A (its misses were read)"),
+            (1, "half B (never looked at)"),
+            (None, "all"),
+        ):
             t0 = time.process_time()
             junk, keep, misses = score_junk(clean_plain, half)
             cpu = time.process_time() - t0
-            lines.append(f"- {name}: furniture lines removed {_pct(junk)}; content lines kept {_pct(keep)} ({cpu:.2f} CPU s)")
+            lines.append(
+                f"- {name}: furniture lines removed {_pct(junk)}; content lines kept {_pct(keep)} "
+                f"({cpu:.2f} CPU s)"
+            )
             if verbose and half == 0:
                 print("\n".join(misses))
         lines.append("")

@@ -27,7 +27,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from newsweave.clean import furniture_view, repair_mojibake  # noqa: E402
-from newsweave.clean.furniture import CLASSES, MODEL_FILE, is_sentence, Model, Stage, page_features, with_context  # noqa: E402
+from newsweave.clean.furniture import (  # noqa: E402
+    CLASSES,
+    MODEL_FILE,
+    Model,
+    Stage,
+    is_sentence,
+    page_features,
+    with_context,
+)  # noqa: E402
 
 SEED = 14
 FOLDS = 5
@@ -168,7 +176,9 @@ def _first_stage_out_of_fold(data: Lines) -> list[float]:
         test = [i for i, f in enumerate(folds) if f == k and not data.rule[i]]
         if not test or len({data.y[i] for i in train}) < len(CLASSES):
             continue
-        stage = _fit_stage([data.x[i] for i in train], [data.y[i] for i in train], [data.tokens[i] for i in train])
+        stage = _fit_stage(
+            [data.x[i] for i in train], [data.y[i] for i in train], [data.tokens[i] for i in train]
+        )
         for i, row in zip(test, stage.probabilities([data.x[i] for i in test]), strict=True):
             p[i] = row[2]
     return p
@@ -177,7 +187,9 @@ def _first_stage_out_of_fold(data: Lines) -> list[float]:
 def _second_rows(data: Lines, p_first: Sequence[float]) -> list[list[float]]:
     out: list[list[float]] = [[] for _ in data.y]
     for idx in data.pages():
-        for i, row in zip(idx, with_context([data.x[i] for i in idx], [p_first[i] for i in idx]), strict=True):
+        for i, row in zip(
+            idx, with_context([data.x[i] for i in idx], [p_first[i] for i in idx]), strict=True
+        ):
             out[i] = row
     return out
 
@@ -192,7 +204,9 @@ def _cut(p_furn: Sequence[float], data: Lines, idx: Sequence[int], recall: float
     return 0.99
 
 
-def _scores(p_furn: Sequence[float], data: Lines, idx: Sequence[int], keep: Sequence[bool]) -> dict[str, float]:
+def _scores(
+    p_furn: Sequence[float], data: Lines, idx: Sequence[int], keep: Sequence[bool]
+) -> dict[str, float]:
     """Line-level token scores on held-out sites when the lines marked in ``keep`` are kept."""
     hit = sum(data.tokens[i] for i in idx if data.y[i] == 0 and keep[i])
     bad = sum(data.tokens[i] for i in idx if data.y[i] == 2 and keep[i])
@@ -217,13 +231,17 @@ def fit(data: Lines, sources: Sequence[str] = ()) -> Model:
         test = [i for i in train if folds[i] == k]
         if not test or len({data.y[i] for i in fit_idx}) < len(CLASSES):
             continue
-        stage = _fit_stage([second_x[i] for i in fit_idx], [data.y[i] for i in fit_idx], [data.tokens[i] for i in fit_idx])
+        stage = _fit_stage(
+            [second_x[i] for i in fit_idx], [data.y[i] for i in fit_idx], [data.tokens[i] for i in fit_idx]
+        )
         for i, row in zip(test, stage.probabilities([second_x[i] for i in test]), strict=True):
             p_second[i] = row[2]
     sentences = [i for i in train if data.sentence[i]]
     threshold = _cut(p_second, data, train, MIN_RECALL)
     sentence_threshold = max(threshold, _cut(p_second, data, sentences, MIN_SENTENCE_RECALL))
-    keep = [p < (sentence_threshold if s else threshold) for p, s in zip(p_second, data.sentence, strict=True)]
+    keep = [
+        p < (sentence_threshold if s else threshold) for p, s in zip(p_second, data.sentence, strict=True)
+    ]
     scores = _scores(p_second, data, train, keep)
     ys, toks = [data.y[i] for i in train], [data.tokens[i] for i in train]
     first = _fit_stage([data.x[i] for i in train], ys, toks)
@@ -248,7 +266,9 @@ def main() -> None:
     sources = ["newsweave invented pages (tests/fixtures/clean/furniture_pages.jsonl)"]
     if not args.no_l3s:
         rows = [json.loads(x) for x in args.l3s.read_text("utf-8").splitlines() if x.strip()]
-        sources.insert(0, "L3S-GN1 dev half (Kohlschuetter et al. 2010), research use; no text of it is stored")
+        sources.insert(
+            0, "L3S-GN1 dev half (Kohlschuetter et al. 2010), research use; no text of it is stored"
+        )
     from newsweave.clean import furniture
 
     with furniture.using(None):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.clean import score_junk, score_seeds, clean_plain  # noqa: E402
+from bench.clean import clean_plain, score_junk, score_seeds  # noqa: E402
 
 pytestmark = pytest.mark.gated
 

@@ -88,7 +88,9 @@ def _line_marks(text: str, starts: set[int]) -> Marked:
     return out
 
 
-def _rule_lines(lines: Marked, layout: Layout) -> tuple[list[tuple[str, set[int], Removed | None]], list[Removed]]:
+def _rule_lines(
+    lines: Marked, layout: Layout
+) -> tuple[list[tuple[str, set[int], Removed | None]], list[Removed]]:
     """Each non-empty line with what the layout and the junk rules removed of it (None: kept)."""
     out: list[tuple[str, set[int], Removed | None]] = []
     headers: list[Removed] = []
@@ -126,7 +128,11 @@ def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, lis
         for _ in range(FURNITURE_PASSES - 1):
             # again on what is left, as cleaning the clean text would see it: cleaning stays a fixed point
             again = classify([ruled[i][0] for i in kept_at], [False] * len(kept_at), lang) or []
-            newly = [i for i, p in zip(kept_at, again, strict=True) if ruled[i][0].strip() and p[2] >= cutoff(ruled[i][0])]
+            newly = [
+                i
+                for i, p in zip(kept_at, again, strict=True)
+                if ruled[i][0].strip() and p[2] >= cutoff(ruled[i][0])
+            ]
             for i, p in zip(kept_at, again, strict=True):
                 probs[i] = p
             if not newly:

@@ -104,10 +104,7 @@ def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
     terminal = bool(_TERMINAL.search(s))
     stop = sum(w in stops for w in bare) / nb if stops else 0.0
     prose = (
-        not rule
-        and n >= PROSE_WORDS
-        and (terminal or n >= LONG_WORDS)
-        and (not stops or stop >= PROSE_STOP)
+        not rule and n >= PROSE_WORDS and (terminal or n >= LONG_WORDS) and (not stops or stop >= PROSE_STOP)
     )
     log_words = math.log1p(n)
     row = (
@@ -170,7 +167,9 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
     for line in lines:
         key = " ".join(line.split()).lower()
         counts[key] = counts.get(key, 0) + 1
-    shapes = [_shape(x, r, stops, counts[" ".join(x.split()).lower()] > 1) for x, r in zip(lines, rule, strict=True)]
+    shapes = [
+        _shape(x, r, stops, counts[" ".join(x.split()).lower()] > 1) for x, r in zip(lines, rule, strict=True)
+    ]
     n = len(shapes)
     lo, hi = _main_block(shapes)
     if hi < lo:  # no line of prose: no block to be before or after
@@ -242,7 +241,10 @@ class Stage:
         out = []
         for row in rows:
             z = [(x - m) / s for x, m, s in zip(row, self.mean, self.scale, strict=True)]
-            logits = [b + sum(w * v for w, v in zip(ws, z, strict=True)) for ws, b in zip(self.coef, self.intercept, strict=True)]
+            logits = [
+                b + sum(w * v for w, v in zip(ws, z, strict=True))
+                for ws, b in zip(self.coef, self.intercept, strict=True)
+            ]
             top = max(logits)
             e = [math.exp(v - top) for v in logits]
             total = sum(e)
@@ -288,7 +290,9 @@ class Model:
     sentence_threshold: float
     meta: dict[str, object]
 
-    def probabilities(self, rows: Sequence[Sequence[float]], rule: Sequence[bool]) -> list[tuple[float, float, float]]:
+    def probabilities(
+        self, rows: Sequence[Sequence[float]], rule: Sequence[bool]
+    ) -> list[tuple[float, float, float]]:
         """(content, optional, furniture) probabilities of each line; rule-removed lines count
         as furniture for their neighbours."""
         first = [1.0 if r else p[2] for p, r in zip(self.first.probabilities(rows), rule, strict=True)]
@@ -354,7 +358,9 @@ def current_model() -> Model | None:
     return override[0] if override is not None else shipped_model()
 
 
-def classify(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list[tuple[float, float, float]] | None:
+def classify(
+    lines: Sequence[str], rule: Sequence[bool], lang: str
+) -> list[tuple[float, float, float]] | None:
     """Class probabilities of each line, or None when no model is in use."""
     model = current_model()
     if model is None or not lines:
