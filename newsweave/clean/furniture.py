@@ -92,6 +92,7 @@ class Shape:
     row: tuple[float, ...]  # the line's own features, the first of FEATURES
 
 
+@lru_cache(maxsize=8192)  # the classifier's reruns and a pile's repeated lines see a line again
 def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
     s = line.strip()
     words = s.split()
@@ -99,8 +100,10 @@ def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
     bare = [w.strip(_STRIP).lower() for w in words]
     bare = [w for w in bare if w]
     nb = max(len(bare), 1)
-    letters = sum(c.isalpha() for c in s) or 1
+    letters = sum(map(str.isalpha, s)) or 1
     chars = max(len(s), 1)
+    spaces = sum(map(str.isspace, s))
+    alnum = sum(map(str.isalnum, s))
     terminal = bool(_TERMINAL.search(s))
     stop = sum(w in stops for w in bare) / nb if stops else 0.0
     prose = (
@@ -114,10 +117,10 @@ def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
         float(s.endswith(":")),
         stop,
         float(not stops),
-        sum(w[:1].isupper() for w in words) / max(n, 1),
-        sum(c.isupper() for c in s) / letters,
-        sum(c.isdigit() for c in s) / chars,
-        sum(not c.isalnum() and not c.isspace() for c in s) / chars,
+        sum(map(str.isupper, (w[:1] for w in words))) / max(n, 1),
+        sum(map(str.isupper, s)) / letters,
+        sum(map(str.isdigit, s)) / chars,
+        (chars - alnum - spaces) / chars if s else 0.0,
         s.count(",") / max(n, 1),
         math.log1p(len(re.findall(r"[.!?]\s+\S", s)) + terminal),
         sum(w in _UI for w in bare) / nb,
@@ -238,18 +241,15 @@ class Stage:
 
     def probabilities(self, rows: Sequence[Sequence[float]]) -> list[tuple[float, float, float]]:
         """(content, optional, furniture) probabilities of each feature row."""
-        out = []
-        for row in rows:
-            z = [(x - m) / s for x, m, s in zip(row, self.mean, self.scale, strict=True)]
-            logits = [
-                b + sum(w * v for w, v in zip(ws, z, strict=True))
-                for ws, b in zip(self.coef, self.intercept, strict=True)
-            ]
-            top = max(logits)
-            e = [math.exp(v - top) for v in logits]
-            total = sum(e)
-            out.append((e[0] / total, e[1] / total, e[2] / total))
-        return out
+        import numpy as np
+
+        if not rows:
+            return []
+        z = (np.asarray(rows, dtype=float) - np.asarray(self.mean)) / np.asarray(self.scale)
+        logits = z @ np.asarray(self.coef).T + np.asarray(self.intercept)
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        p = e / e.sum(axis=1, keepdims=True)
+        return [(float(a), float(b), float(c)) for a, b, c in p]
 
     def to_dict(self) -> dict[str, object]:
         return {"mean": self.mean, "scale": self.scale, "coef": self.coef, "intercept": self.intercept}
