@@ -41,11 +41,13 @@ _SUSPECT = re.compile(
     r"\u20ac\u2122]|&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);|\x1b\[",
     re.I,
 )
-FURNITURE_PASSES = 3  # the classifier reruns on the lines it kept until it removes nothing more
+FURNITURE_PASSES = 4  # layout, rules and classifier rerun on the kept lines until nothing more goes
 MAX_DIFF_WORDS = 2000  # longer lines are diffed with difflib's fast heuristics
 MAX_NOTE = 300  # characters of one logged repair
 _ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
 Marked = list[tuple[str, set[int]]]  # lines, each with the columns of its touched words
+Ruled = list[tuple[str, set[int], Removed | None]]  # ... and what the layout or the rules removed
+Probs = tuple[float, float, float]  # content, optional, furniture
 
 
 def repair_mojibake(text: str) -> tuple[str, list[Removed]]:
@@ -88,11 +90,9 @@ def _line_marks(text: str, starts: set[int]) -> Marked:
     return out
 
 
-def _rule_lines(
-    lines: Marked, layout: Layout
-) -> tuple[list[tuple[str, set[int], Removed | None]], list[Removed]]:
+def _rule_lines(lines: Marked, layout: Layout) -> tuple[Ruled, list[Removed]]:
     """Each non-empty line with what the layout and the junk rules removed of it (None: kept)."""
-    out: list[tuple[str, set[int], Removed | None]] = []
+    out: Ruled = []
     headers: list[Removed] = []
     block: str | None = None  # the list a heading opened: "tags" or "teaser" lines follow it
     for i, (line, marks) in enumerate(lines):
@@ -113,48 +113,46 @@ def _rule_lines(
     return out, headers
 
 
+def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs] | None]:
+    """Per line, None (kept) or the furniture probability that removes it; and the class
+    probabilities, or None where the model has no say."""
+    probs = classify([x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang)
+    verdict: list[float | None] = [None] * len(ruled)
+    if probs is None:
+        return verdict, None
+    for i, (line, _, rule) in enumerate(ruled):
+        if rule is None and line.strip() and probs[i][2] >= cutoff(line):
+            verdict[i] = probs[i][2]
+    if not any(rule is None and verdict[i] is None and is_prose(x) for i, (x, _, rule) in enumerate(ruled)):
+        # No story left to tell furniture from (a page of short lines, or a one-sentence
+        # article the model doubted): the model's verdicts are not used.
+        return [None] * len(ruled), None
+    return verdict, probs
+
+
 def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[bool], list[Removed]]:
     """The kept lines, whether each is optional, and what was removed: the layout's and the junk
     rules' lines, then the furniture classifier's (``clean.furniture``) among the rest."""
     ruled, removed = _rule_lines(lines, layout)
-    probs = classify([x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang)
-    # per line: None (kept), or the furniture probability that removes it
-    verdict: list[float | None] = [None] * len(ruled)
-    if probs is not None:
-        for i, (line, _, rule) in enumerate(ruled):
-            if rule is None and line.strip() and probs[i][2] >= cutoff(line):
-                verdict[i] = probs[i][2]
-        kept_at = [i for i, (_, _, rule) in enumerate(ruled) if rule is None and verdict[i] is None]
-        for _ in range(FURNITURE_PASSES - 1):
-            # again on what is left, as cleaning the clean text would see it: cleaning stays a fixed point
-            again = classify([ruled[i][0] for i in kept_at], [False] * len(kept_at), lang) or []
-            newly = [
-                i
-                for i, p in zip(kept_at, again, strict=True)
-                if ruled[i][0].strip() and p[2] >= cutoff(ruled[i][0])
-            ]
-            for i, p in zip(kept_at, again, strict=True):
-                probs[i] = p
-            if not newly:
-                break
-            for i in newly:
-                verdict[i] = probs[i][2]
-            kept_at = [i for i in kept_at if verdict[i] is None]
-        if not any(is_prose(ruled[i][0]) for i in kept_at):
-            # No story left to tell furniture from (a page of short lines, or a one-sentence
-            # article the model doubted): the model's verdicts are not used.
-            verdict = [None] * len(ruled)
-            probs = None
     kept: Marked = []
     optional: list[bool] = []
-    for i, (line, marks, rule) in enumerate(ruled):
-        if rule is not None:
-            removed.append(rule)
-        elif verdict[i] is not None:
-            removed.append(Removed("furniture", line.strip(), round(verdict[i] or 0.0, 3)))
-        else:
-            kept.append((line, marks))
-            optional.append(probs is not None and probs[i][1] > probs[i][0])
+    for n_pass in range(FURNITURE_PASSES):
+        verdict, probs = _model_pass(ruled, lang)
+        kept, optional = [], []
+        for i, (line, marks, rule) in enumerate(ruled):
+            if rule is not None:
+                removed.append(rule)
+            elif verdict[i] is not None:
+                removed.append(Removed("furniture", line.strip(), round(verdict[i] or 0.0, 3)))
+            else:
+                kept.append((line, marks))
+                optional.append(probs is not None and probs[i][1] > probs[i][0])
+        if all(v is None for v in verdict) or n_pass == FURNITURE_PASSES - 1:
+            break
+        # The model removed lines: the layout and the rules again on what is left, as cleaning
+        # the clean text would see it, so that cleaning stays a fixed point.
+        ruled, headers = _rule_lines(kept, read_layout([line for line, _ in kept]))
+        removed += headers
     return kept, optional, removed
 
 
