@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from newsweave.clean import clean_document
+from newsweave.clean.pile import drop_pile_furniture
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError, NewsweaveError
 from newsweave.events import Grouper, make_grouper
@@ -73,6 +74,7 @@ class Pipeline:
 
     def brief(self, articles: Sequence[Article], engine: Engine | None = None) -> Briefing:
         """Group ``articles`` into events (here) and brief each event (on ``engine``)."""
+        drop_pile_furniture(articles)  # lines that pages of different stories share (issue 14)
         grouping = self.grouper.group(articles)
         by_id = {a.id: a for a in articles}
         engine = engine or LocalEngine()
