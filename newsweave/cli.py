@@ -151,10 +151,10 @@ def clean(
     fmt: Annotated[CleanFormat, typer.Option("--format", help="json or text.")] = CleanFormat.json,
 ) -> None:
     """Print one article, cleaned: metadata plus clean text (json), or the clean text alone."""
-    from newsweave.pipeline import Pipeline
+    from newsweave.clean.batch import clean_paths  # not the pipeline: no grouping imports
 
     reporter = Reporter()
-    articles = Pipeline().read([path], reporter)
+    articles = clean_paths([path], reporter)
     if not articles:
         raise typer.Exit(2)
     art = articles[0]
