@@ -154,3 +154,23 @@ def test_facts_never_cite_an_optional_line() -> None:
     )
     assert any(c.start < len(head) for c in plain.claims)  # the headline's figure is found ...
     assert marked.claims and all(c.start > len(head) for c in marked.claims)  # ... unless optional
+
+
+def test_headline_is_an_optional_span() -> None:
+    out = clean_text(PAGE)
+    kinds = {out.text[s.start : s.end]: s.kind for s in out.optional}
+    assert kinds.get("Fire at Brosk mill is out") == "headline"
+    assert not any(line in kinds for line in BODY)
+
+
+@pytest.mark.parametrize(
+    ("line", "probs", "after", "kind"),
+    [
+        ("Fire at Brosk mill is out", (0.9, 0.05, 0.05), False, "headline"),
+        ("Crews stay on site", (0.9, 0.05, 0.05), True, "subheading"),
+        (BODY[0], (0.9, 0.05, 0.05), True, ""),
+        ("Photo: the mill on Tuesday, after the fire.", (0.3, 0.6, 0.1), True, "caption"),
+    ],
+)
+def test_optional_kinds(line: str, probs: tuple[float, float, float], after: bool, kind: str) -> None:
+    assert furniture.optional_kind(line, probs, after) == kind

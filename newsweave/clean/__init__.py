@@ -15,7 +15,7 @@ from typing import NamedTuple
 import ftfy
 
 from newsweave.clean.casing import restore_casing
-from newsweave.clean.furniture import classify, cutoff, is_prose, prose_sample
+from newsweave.clean.furniture import classify, cutoff, is_prose, optional_kind, prose_sample
 from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
 from newsweave.clean.lang import detect_lang
@@ -130,15 +130,16 @@ def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs
     return verdict, probs
 
 
-def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[bool], list[Removed]]:
-    """The kept lines, whether each is optional, and what was removed: the layout's and the junk
-    rules' lines, then the furniture classifier's (``clean.furniture``) among the rest."""
+def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[str], list[Removed]]:
+    """The kept lines, the optional kind of each ("" for body text), and what was removed: the
+    layout's and the junk rules' lines, then the furniture classifier's (``clean.furniture``)."""
     ruled, removed = _rule_lines(lines, layout)
     kept: Marked = []
-    optional: list[bool] = []
+    optional: list[str] = []
     for n_pass in range(FURNITURE_PASSES):
         verdict, probs = _model_pass(ruled, lang)
         kept, optional = [], []
+        after_prose = False  # a title line after the story's first paragraph is a subheading
         for i, (line, marks, rule) in enumerate(ruled):
             if rule is not None:
                 removed.append(rule)
@@ -146,7 +147,8 @@ def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, lis
                 removed.append(Removed("furniture", line.strip(), round(verdict[i] or 0.0, 3)))
             else:
                 kept.append((line, marks))
-                optional.append(probs is not None and probs[i][1] > probs[i][0])
+                optional.append(optional_kind(line, probs[i], after_prose) if probs else "")
+                after_prose = after_prose or is_prose(line)
         if all(v is None for v in verdict) or n_pass == FURNITURE_PASSES - 1:
             break
         # The model removed lines: the layout and the rules again on what is left, as cleaning
@@ -200,14 +202,14 @@ def clean_text(text: str, lang: str | None = None) -> Cleaned:
     paragraphs: list[str] = []
     spans: list[OptionalSpan] = []
     body_lines = body.split("\n")
-    flags = is_optional if len(is_optional) == len(body_lines) else [False] * len(body_lines)
+    flags = is_optional if len(is_optional) == len(body_lines) else [""] * len(body_lines)
     start = 0
     for line, opt in zip(body_lines, flags, strict=True):
         fixed, changed = fix_spacing(line, english)
         removed += changed
         if fixed:
             if opt:
-                spans.append(OptionalSpan("optional", start, start + len(fixed)))
+                spans.append(OptionalSpan(opt, start, start + len(fixed)))
             paragraphs.append(fixed)
             start += len(fixed) + 2
     return Cleaned("\n\n".join(paragraphs), layout, removed, lang, spans)

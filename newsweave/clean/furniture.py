@@ -397,3 +397,16 @@ def prose_sample(lines: Iterable[str], chars: int = 600) -> str:
         out.append(line)
         total += len(line) + 1
     return "\n".join(out)
+
+
+TITLE_WORDS = 20  # a headline or subheading is a short line ...
+
+
+def optional_kind(line: str, probs: tuple[float, float, float], after_prose: bool) -> str:
+    """What kind of optional line a kept line is ("headline", "subheading", "caption"), or ""
+    for body text: a short line that ends like no sentence titles what follows it; a line the
+    model finds more likely supplemental than content is a caption, credit or date line."""
+    words = len(line.split())
+    if 0 < words <= TITLE_WORDS and not _TERMINAL.search(line.strip()) and not line.strip().endswith(","):
+        return "subheading" if after_prose else "headline"
+    return "caption" if probs[1] > probs[0] else ""
