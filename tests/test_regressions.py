@@ -72,7 +72,9 @@ def test_a_cleaning_bug_on_one_document_does_not_stop_the_batch(monkeypatch) -> 
     from newsweave.errors import InputError as Rejected
     from newsweave.records import RawDocument as Doc
 
-    real = pipeline.clean_document
+    import newsweave.clean.batch as batch  # where pipeline's partitions clean each document
+
+    real = batch.clean_document
 
     def flaky(doc: Doc):  # type: ignore[no-untyped-def]
         if doc.id == "bad":
@@ -80,7 +82,7 @@ def test_a_cleaning_bug_on_one_document_does_not_stop_the_batch(monkeypatch) -> 
         return real(doc)
 
     monkeypatch.delenv("NEWSWEAVE_DEBUG", raising=False)
-    monkeypatch.setattr(pipeline, "clean_document", flaky)
+    monkeypatch.setattr(batch, "clean_document", flaky)
     docs = [Doc(id="good", text="The bridge in Tarnow opened on Friday after two years of work."),
             Doc(id="bad", text="anything", path="feed/bad.txt")]
     out = pipeline.prepare_partition(docs)
