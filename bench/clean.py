@@ -1,6 +1,6 @@
 """Score page-furniture removal on the dev sets of ../shared/data and write docs/benchmarks.md.
 
-    .venv/bin/python bench/clean.py [--sets l3s,junk,seeds] [--no-write] [-v]
+    .venv/bin/python bench/clean.py [--sets l3s,junk,seeds,speed] [--no-write] [-v]
 
 - ``l3s``: ``l3s_dev.jsonl`` (L3S-GN1, half). newsweave's rows are *folded by registered domain*:
   the furniture model is retrained on the other folds' sites (``scripts/build_furniture_model.py``)
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -194,6 +195,36 @@ def score_seeds() -> dict[str, float]:
     return out
 
 
+def speed(rounds: int = 5) -> list[str]:
+    """In-process CPU per plain-text page of realworld_dev2 and per pile of them, rules alone
+    and with the model (best of ``rounds``, interleaved so that the machine's load hits both)."""
+    from newsweave.clean import furniture
+    from newsweave.clean.pile import drop_pile_furniture
+
+    with (SHARED / "data" / "realworld_dev2.jsonl").open(encoding="utf-8") as fh:
+        docs = [RawDocument(id=r["id"], text=r["text"], url=r.get("url")) for r in map(json.loads, fh)]
+    best = {"rules": 1e9, "model": 1e9}
+    pile = 1e9
+    for _ in range(rounds):
+        for name, model in (("rules", None), ("model", furniture.shipped_model())):
+            furniture._shape.cache_clear()
+            with furniture.using(model):
+                t0 = time.process_time()
+                arts = [clean_document(d) for d in docs]
+                best[name] = min(best[name], time.process_time() - t0)
+        t0 = time.process_time()
+        drop_pile_furniture(arts)
+        pile = min(pile, time.process_time() - t0)
+    per = {k: v / len(docs) * 1000 for k, v in best.items()}
+    return [
+        f"Speed, in-process `clean_document` on the {len(docs)} plain-text pages of realworld_dev2 "
+        f"(CPU, best of {rounds}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores): "
+        f"rules alone {per['rules']:.2f} ms a page, with the furniture model {per['model']:.2f} ms "
+        f"(+{per['model'] - per['rules']:.2f} ms); pile context over them {pile * 1000:.1f} ms "
+        f"({pile / len(docs) * 1e6:.0f} µs an article)."
+    ]
+
+
 def _pct(pair: list[int]) -> str:
     return f"{pair[0]}/{pair[1]} ({pair[0] / pair[1]:.0%})" if pair[1] else "-"
 
@@ -239,6 +270,8 @@ def run(sets: Iterable[str], verbose: bool) -> list[str]:
             if verbose and half == 0:
                 print("\n".join(misses))
         lines.append("")
+    if "speed" in sets:
+        lines += [*speed(), ""]
     if "seeds" in sets:
         seeds = score_seeds()
         lines += [
@@ -251,7 +284,7 @@ def run(sets: Iterable[str], verbose: bool) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--sets", default="l3s,junk,seeds")
+    parser.add_argument("--sets", default="l3s,junk,seeds,speed")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs alone")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()

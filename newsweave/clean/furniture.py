@@ -136,11 +136,12 @@ def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
     return Shape(n, log_words, terminal, stop, rule, prose, row)
 
 
-def _content_words(line: str, stops: frozenset[str]) -> set[str]:
-    return {w for w in (x.strip(_STRIP).lower() for x in line.split()) if len(w) > 2 and w not in stops}
+@lru_cache(maxsize=8192)
+def _content_words(line: str, stops: frozenset[str]) -> frozenset[str]:
+    return frozenset(w for w in (x.strip(_STRIP).lower() for x in line.split()) if len(w) > 2 and w not in stops)
 
 
-def _overlap(words: set[str], seen: dict[str, int], own: bool) -> float:
+def _overlap(words: frozenset[str], seen: dict[str, int], own: bool) -> float:
     """Share of a line's content words that the story block's prose also uses (its own
     occurrences left out): the story's later paragraphs go on about its subject."""
     if not words:
@@ -178,6 +179,11 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
     if hi < lo:  # no line of prose: no block to be before or after
         lo, hi = 0, n - 1
     prose_at = [i for i, sh in enumerate(shapes) if sh.prose]
+    cum_prose, cum_rule, cum_words = [0.0], [0.0], [0.0]  # prefix sums, for window means
+    for sh in shapes:
+        cum_prose.append(cum_prose[-1] + sh.prose)
+        cum_rule.append(cum_rule[-1] + sh.rule)
+        cum_words.append(cum_words[-1] + sh.log_words)
     words = [_content_words(x, stops) for x in lines]
     seen: dict[str, int] = {}  # content word -> how many prose lines of the block hold it
     for i in prose_at:
@@ -199,8 +205,8 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
     for i, sh in enumerate(shapes):
         prev = shapes[i - 1] if i else none
         after = shapes[i + 1] if i + 1 < n else none
-        win = shapes[max(0, i - WINDOW) : i] + shapes[i + 1 : i + 1 + WINDOW]
-        nw = max(len(win), 1)
+        a, b = max(0, i - WINDOW), min(n, i + 1 + WINDOW)
+        nw = max(b - a - 1, 1)
         while nxt < len(prose_at) and prose_at[nxt] < i:
             nxt += 1
         near = [abs(prose_at[k] - i) for k in (nxt - 1, nxt) if 0 <= k < len(prose_at)]
@@ -212,9 +218,9 @@ def page_features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> list
                 *sh.row,
                 prev.log_words, float(prev.terminal), prev.stop, float(prev.rule), float(prev.prose),
                 after.log_words, float(after.terminal), after.stop, float(after.rule), float(after.prose),
-                sum(w.prose for w in win) / nw,
-                sum(w.rule for w in win) / nw,
-                sum(w.log_words for w in win) / nw,
+                (cum_prose[b] - cum_prose[a] - sh.prose) / nw,
+                (cum_rule[b] - cum_rule[a] - sh.rule) / nw,
+                (cum_words[b] - cum_words[a] - sh.log_words) / nw,
                 float(inside), float(before), float(beyond),
                 math.log1p(dist), float(dist == 1),
                 math.log1p(min(near) if near else n),
