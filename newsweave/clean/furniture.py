@@ -138,7 +138,8 @@ def _shape(line: str, rule: bool, stops: frozenset[str], dup: bool) -> Shape:
 
 @lru_cache(maxsize=8192)
 def _content_words(line: str, stops: frozenset[str]) -> frozenset[str]:
-    return frozenset(w for w in (x.strip(_STRIP).lower() for x in line.split()) if len(w) > 2 and w not in stops)
+    words = (x.strip(_STRIP).lower() for x in line.split())
+    return frozenset(w for w in words if len(w) > 2 and w not in stops)
 
 
 def _overlap(words: frozenset[str], seen: dict[str, int], own: bool) -> float:
