@@ -230,6 +230,8 @@ def _pct(pair: list[int]) -> str:
 
 
 def run(sets: Iterable[str], verbose: bool) -> list[str]:
+    from newsweave.clean import furniture
+
     lines = []
     sets = set(sets)
     if "l3s" in sets:
@@ -238,6 +240,8 @@ def run(sets: Iterable[str], verbose: bool) -> list[str]:
         ours = score_l3s(rows, folded_cleaner(rows))
         cpu = time.process_time() - t0
         raw = score_l3s(rows, lambda r: str(r["text"]))
+        with furniture.using(None):
+            rules = score_l3s(rows, lambda r: clean_plain(r["text"], r["id"]))
         jt = score_l3s(rows, lambda r: justext_lines(r["text"]))
         lines += [
             f"L3S-GN1 dev half, {len(rows)} pages, plain text, newsweave folded by registered domain "
@@ -246,7 +250,8 @@ def run(sets: Iterable[str], verbose: bool) -> list[str]:
             "| cleaner | token P | token R | token F1 | furniture lines removed |",
             "|---|---|---|---|---|",
         ]
-        for name, s in (("raw text", raw), ("jusText on the lines", jt), ("newsweave clean", ours)):
+        named = (("raw text", raw), ("jusText on the lines", jt), ("newsweave rules alone", rules))
+        for name, s in (*named, ("newsweave clean (rules + furniture model)", ours)):
             lines.append(f"| {name} | {s.p:.3f} | {s.r:.3f} | {s.f1:.3f} | {_pct(s.furniture)} |")
         lines.append("")
     if "junk" in sets:
@@ -255,6 +260,11 @@ def run(sets: Iterable[str], verbose: bool) -> list[str]:
             "`clean --format text` in process:",
             "",
         ]
+        with furniture.using(None):
+            junk, keep, _ = score_junk(clean_plain)
+        lines.append(
+            f"- rules alone, all: furniture lines removed {_pct(junk)}; content lines kept {_pct(keep)}"
+        )
         for half, name in (
             (0, "half A (its misses were read)"),
             (1, "half B (never looked at)"),
