@@ -5,13 +5,13 @@ The CLI, the store and the engines all go through ``Pipeline``; its parts are pa
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from newsweave.clean import clean_document
+from newsweave.clean.batch import clean_documents as _cleaned
+from newsweave.clean.pile import drop_pile_furniture
 from newsweave.engine import Engine, LocalEngine, partitions
-from newsweave.errors import InputError, NewsweaveError
+from newsweave.errors import InputError
 from newsweave.events import Grouper, make_grouper
 from newsweave.events.features import extract as extract_features
 from newsweave.facts import analyse, event_readings, extract_facts, keep_analyses
@@ -84,6 +84,7 @@ class Pipeline:
 
     def brief(self, articles: Sequence[Article], engine: Engine | None = None) -> Briefing:
         """Group ``articles`` into events (here) and brief each event (on ``engine``)."""
+        drop_pile_furniture(articles)  # lines that pages of different stories share (issue 14)
         grouping = self.grouper.group(articles)
         by_id = {a.id: a for a in articles}
         engine = engine or LocalEngine()
@@ -111,7 +112,10 @@ class Pipeline:
         dates = sorted(a.published for a in articles if a.published)
         facts = extract_facts(articles, group.stories)
         originals = [by_id[s.original] for s in group.stories]
-        docs = [SourceDoc(a.id, a.text, a.published, a.lang) for a in originals]
+        docs = [
+            SourceDoc(a.id, a.text, a.published, a.lang, tuple((o.start, o.end) for o in a.optional))
+            for a in originals
+        ]
         summary = self.summarizer.summarize(docs, self.words, self.lang)
         return EventBriefing(
             id=group.id,
@@ -181,32 +185,6 @@ def clean_partition(docs: list[RawDocument]) -> list[Article | InputError]:
     for item in out:  # the driver's grouping is then only comparisons
         if isinstance(item, Article):
             item.features = extract_features(item)
-    return out
-
-
-def _cleaned(docs: list[RawDocument]) -> list[Article | InputError]:
-    out: list[Article | InputError] = []
-    for doc in docs:
-        try:
-            art = clean_document(doc)
-        except InputError as exc:
-            out.append(exc)
-            continue
-        except NewsweaveError as exc:
-            out.append(InputError(doc.path or doc.id, str(exc)))
-            continue
-        except (ValueError, TypeError, IndexError, KeyError, AttributeError, RecursionError) as exc:
-            # A bug in cleaning met by one hostile document must not stop the batch: it is named
-            # like any rejected input (never silently dropped); NEWSWEAVE_DEBUG=1 re-raises it.
-            if os.environ.get("NEWSWEAVE_DEBUG"):
-                raise
-            out.append(InputError(doc.path or doc.id, f"internal error while cleaning "
-                                  f"({type(exc).__name__}: {exc}); please report it"))
-            continue
-        if art.text.strip():
-            out.append(art)
-        else:
-            out.append(InputError(doc.path or doc.id, "no article text left after cleaning"))
     return out
 
 

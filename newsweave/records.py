@@ -55,6 +55,17 @@ class Removed(Record):
 
     kind: str
     text: str
+    score: float | None = None  # the furniture classifier's probability, for lines it removed
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalSpan(Record):
+    """A kept line of an article's text that is not body text (headline, subheading, caption):
+    shown to a reader, never cited as a fact or a summary sentence."""
+
+    kind: str
+    start: int
+    end: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +105,17 @@ class Article(Record):
     title: str | None = None
     lang: str = "en"
     removed: list[Removed] = field(default_factory=list)
+    optional: list[OptionalSpan] = field(default_factory=list)
     story: str = ""
     copy_of: str | None = None
     analysis: Analysis | None = field(default=None, compare=False, repr=False, metadata={"json": False})
     # The grouping features (``newsweave.events.features.Features``) computed on a worker with the
     # rest of the per-article work; never serialised, recomputed when absent.
     features: Any = field(default=None, compare=False, repr=False, metadata={"json": False})
+
+    def in_optional(self, start: int, end: int) -> bool:
+        """Whether a span of the text touches a kept optional line (never cited: issue 14)."""
+        return any(o.start < end and start < o.end for o in self.optional)
 
     def to_dict(self) -> dict[str, Any]:
         """The article object of the briefing JSON (``story`` is the article's own id when unset)."""

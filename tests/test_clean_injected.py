@@ -26,7 +26,7 @@ def _damaged(marker: str) -> str:
 def test_any_injected_string_is_found_and_cut(marker: str) -> None:
     text = _damaged(marker)
     assert find_fragments(text) == [marker]
-    clean, _, removed, _ = clean_text(text)
+    clean, _, removed, _, _ = clean_text(text)
     assert marker.strip() not in clean
     assert "='" not in clean and '="' not in clean and ">" not in clean
     assert sum(r.kind == "injected" for r in removed) == text.count(marker)
@@ -34,7 +34,7 @@ def test_any_injected_string_is_found_and_cut(marker: str) -> None:
 
 @pytest.mark.parametrize("marker", INJECTIONS)
 def test_spacing_and_casing_repaired(marker: str) -> None:
-    clean, _, _, _ = clean_text(_damaged(marker))
+    clean, _, _, _, _ = clean_text(_damaged(marker))
     assert "one witness, a fisherman, said the storm hit after midnight." in clean
     assert "The storm's force broke it." in clean
     assert "Mayor Ines Varga said" in clean  # a title before a name keeps its capital
@@ -47,14 +47,14 @@ def test_fragment_glued_to_the_same_word_every_time() -> None:
 
 
 def test_stray_tags_are_cut() -> None:
-    clean, _, removed, _ = clean_text("Officials met on <b>Monday</b> to vote.<br/>")
+    clean, _, removed, _, _ = clean_text("Officials met on <b>Monday</b> to vote.<br/>")
     assert clean == "Officials met on Monday to vote."
     assert [r.kind for r in removed] == ["markup", "markup", "markup"]
 
 
 def test_text_without_markup_is_untouched() -> None:
     text = "A = B, said the teacher, and x > y in every case.\n\nThe End Of An Era, a film by Ana Lind."
-    clean, _, removed, _ = clean_text(text)
+    clean, _, removed, _, _ = clean_text(text)
     assert clean == text
     assert removed == []
 
@@ -87,7 +87,7 @@ def test_invented_injected_page() -> None:
 
 def test_casing_left_alone_without_injection() -> None:
     text = "In interviews with The Associated Press, nine soldiers spoke. They said The Top Brass lied."
-    clean, _, _, _ = clean_text(text)
+    clean, _, _, _, _ = clean_text(text)
     assert clean == text
 
 

@@ -100,13 +100,13 @@ def test_tag_line(line: str, is_tags: bool) -> None:
     ],
 )
 def test_footer_names_outlet(footer: str) -> None:
-    _, layout, removed, _ = clean_text(f"The dam held overnight, engineers said.\n\n{footer}\n")
+    _, layout, removed, _, _ = clean_text(f"The dam held overnight, engineers said.\n\n{footer}\n")
     assert layout.outlet == "harbourtimes.com"
     assert [r.kind for r in removed] == ["footer"]
 
 
 def test_the_post_appeared_first_on() -> None:
-    text, layout, _, _ = clean_text(
+    text, layout, _, _, _ = clean_text(
         "The dam held.\n\nThe post Dam holds after storm appeared first on Harbour Times."
     )
     assert (text, layout.title, layout.outlet) == ("The dam held.", "Dam holds after storm", "Harbour Times")
@@ -154,7 +154,7 @@ def test_labelled_header_fields() -> None:
         "Title: Dam holds after storm\nSource: harbourtimes.com\nAuthor: Ana Lind\nDate: 2024-03-05\n\n"
         "Engineers said the dam held overnight."
     )
-    text, layout, removed, _ = clean_text(raw)
+    text, layout, removed, _, _ = clean_text(raw)
     assert text == "Engineers said the dam held overnight."
     assert (layout.title, layout.outlet, layout.author, layout.published) == (
         "Dam holds after storm",

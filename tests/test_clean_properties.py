@@ -36,7 +36,7 @@ def test_injected_fragments_never_survive(words: list[str], marker: str, where: 
     for i in {i % len(pieces) for i in where}:
         pieces[i] = pieces[i].capitalize() + marker
     text = " ".join(pieces) + "."
-    clean, _, removed, _ = clean_text(text)
+    clean, _, removed, _, _ = clean_text(text)
     assert "=" not in clean and ">" not in clean
     assert any(r.kind == "injected" for r in removed)
     assert [w.lower() for w in clean.rstrip(".").split()] == [w.lower() for w in words]

@@ -68,11 +68,12 @@ def test_brief_names_a_page_that_cleans_to_nothing_and_goes_on(tmp_path: Path) -
 
 
 def test_a_cleaning_bug_on_one_document_does_not_stop_the_batch(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import newsweave.clean.batch as batch  # where pipeline's partitions clean each document
     import newsweave.pipeline as pipeline
     from newsweave.errors import InputError as Rejected
     from newsweave.records import RawDocument as Doc
 
-    real = pipeline.clean_document
+    real = batch.clean_document
 
     def flaky(doc: Doc):  # type: ignore[no-untyped-def]
         if doc.id == "bad":
@@ -80,7 +81,7 @@ def test_a_cleaning_bug_on_one_document_does_not_stop_the_batch(monkeypatch) -> 
         return real(doc)
 
     monkeypatch.delenv("NEWSWEAVE_DEBUG", raising=False)
-    monkeypatch.setattr(pipeline, "clean_document", flaky)
+    monkeypatch.setattr(batch, "clean_document", flaky)
     docs = [Doc(id="good", text="The bridge in Tarnow opened on Friday after two years of work."),
             Doc(id="bad", text="anything", path="feed/bad.txt")]
     out = pipeline.prepare_partition(docs)

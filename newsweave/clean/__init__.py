@@ -15,15 +15,16 @@ from typing import NamedTuple
 import ftfy
 
 from newsweave.clean.casing import restore_casing
-from newsweave.clean.injected import cut_markup, touched_words
+from newsweave.clean.furniture import classify, cutoff, is_prose, optional_kind, prose_sample
+from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
 from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
 from newsweave.clean.outlets import canonical_outlet
 from newsweave.clean.spacing import fix_spacing
-from newsweave.records import Article, RawDocument, Removed
+from newsweave.records import Article, OptionalSpan, RawDocument, Removed
 
-__all__ = ["Cleaned", "canonical_outlet", "clean_document", "clean_text"]
+__all__ = ["Cleaned", "canonical_outlet", "clean_document", "clean_text", "furniture_view"]
 
 # Repair encoding damage only: keep curly quotes, ligatures and full-width forms as written.
 FTFY_CONFIG = ftfy.TextFixerConfig(
@@ -40,10 +41,13 @@ _SUSPECT = re.compile(
     r"\u20ac\u2122]|&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);|\x1b\[",
     re.I,
 )
+FURNITURE_PASSES = 4  # layout, rules and classifier rerun on the kept lines until nothing more goes
 MAX_DIFF_WORDS = 2000  # longer lines are diffed with difflib's fast heuristics
 MAX_NOTE = 300  # characters of one logged repair
 _ISO_DATE = re.compile(r"^\d{4}-\d\d-\d\d")
 Marked = list[tuple[str, set[int]]]  # lines, each with the columns of its touched words
+Ruled = list[tuple[str, set[int], Removed | None]]  # ... and what the layout or the rules removed
+Probs = tuple[float, float, float]  # content, optional, furniture
 
 
 def repair_mojibake(text: str) -> tuple[str, list[Removed]]:
@@ -86,29 +90,72 @@ def _line_marks(text: str, starts: set[int]) -> Marked:
     return out
 
 
-def _filter_lines(lines: Marked, layout: Layout) -> tuple[Marked, list[Removed]]:
-    kept: Marked = []
-    removed: list[Removed] = []
+def _rule_lines(lines: Marked, layout: Layout) -> tuple[Ruled, list[Removed]]:
+    """Each non-empty line with what the layout and the junk rules removed of it (None: kept)."""
+    out: Ruled = []
+    headers: list[Removed] = []
     block: str | None = None  # the list a heading opened: "tags" or "teaser" lines follow it
     for i, (line, marks) in enumerate(lines):
         if not line.strip() and i not in layout.drop:
             continue
         if i in layout.drop:
-            removed.append(layout.drop[i])
+            out.append((line, marks, layout.drop[i]))
             block = block_heading(line)
             continue
         if i in layout.replace:
             dropped = line[: len(line) - len(layout.replace[i])].strip()
-            removed.append(Removed("header", dropped))
+            headers.append(Removed("header", dropped))
             line, marks = layout.replace[i], set()
         kind = block if block and in_block(block, line) else junk_kind(line)
         if kind != block:
             block = block_heading(line)
-        if kind:
-            removed.append(Removed(kind, line.strip()))
-            continue
-        kept.append((line, marks))
-    return kept, removed
+        out.append((line, marks, Removed(kind, line.strip()) if kind else None))
+    return out, headers
+
+
+def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs] | None]:
+    """Per line, None (kept) or the furniture probability that removes it; and the class
+    probabilities, or None where the model has no say."""
+    probs = classify([x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang)
+    verdict: list[float | None] = [None] * len(ruled)
+    if probs is None:
+        return verdict, None
+    for i, (line, _, rule) in enumerate(ruled):
+        if rule is None and line.strip() and probs[i][2] >= cutoff(line):
+            verdict[i] = probs[i][2]
+    if not any(rule is None and verdict[i] is None and is_prose(x) for i, (x, _, rule) in enumerate(ruled)):
+        # No story left to tell furniture from (a page of short lines, or a one-sentence
+        # article the model doubted): the model's verdicts are not used.
+        return [None] * len(ruled), None
+    return verdict, probs
+
+
+def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[str], list[Removed]]:
+    """The kept lines, the optional kind of each ("" for body text), and what was removed: the
+    layout's and the junk rules' lines, then the furniture classifier's (``clean.furniture``)."""
+    ruled, removed = _rule_lines(lines, layout)
+    kept: Marked = []
+    optional: list[str] = []
+    for n_pass in range(FURNITURE_PASSES):
+        verdict, probs = _model_pass(ruled, lang)
+        kept, optional = [], []
+        after_prose = False  # a title line after the story's first paragraph is a subheading
+        for i, (line, marks, rule) in enumerate(ruled):
+            if rule is not None:
+                removed.append(rule)
+            elif verdict[i] is not None:
+                removed.append(Removed("furniture", line.strip(), round(verdict[i] or 0.0, 3)))
+            else:
+                kept.append((line, marks))
+                optional.append(optional_kind(line, probs[i], after_prose) if probs else "")
+                after_prose = after_prose or is_prose(line)
+        if all(v is None for v in verdict) or n_pass == FURNITURE_PASSES - 1:
+            break
+        # The model removed lines: the layout and the rules again on what is left, as cleaning
+        # the clean text would see it, so that cleaning stays a fixed point.
+        ruled, headers = _rule_lines(kept, read_layout([line for line, _ in kept]))
+        removed += headers
+    return kept, optional, removed
 
 
 class Cleaned(NamedTuple):
@@ -116,16 +163,31 @@ class Cleaned(NamedTuple):
     layout: Layout  # metadata that the text's own layout printed
     removed: list[Removed]  # everything removed or changed, for audit
     lang: str
+    optional: list[OptionalSpan] = []  # kept lines that are not body text (headline, caption)
 
 
-def clean_text(text: str, lang: str | None = None) -> Cleaned:
-    """Clean text, the metadata its layout printed, everything removed or changed, its language."""
+def _prepare(text: str, lang: str | None) -> tuple[Marked, Layout, list[Removed], Cut, str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text, removed = repair_mojibake(text)
     cut = cut_markup(text)
     layout = read_layout(cut.text.split("\n"))
     lines = _line_marks(cut.text, touched_words(cut.text, cut.marks))
-    kept, dropped = _filter_lines(lines, layout)
+    return lines, layout, removed, cut, detect_lang(prose_sample(line for line, _ in lines), lang)
+
+
+def furniture_view(text: str, lang: str | None = None) -> tuple[list[str], list[bool], str]:
+    """The lines the furniture classifier sees, whether the rules removed each, the language:
+    what ``scripts/build_furniture_model.py`` trains on."""
+    lines, layout, _, _, lang = _prepare(text, lang)
+    ruled, _ = _rule_lines(lines, layout)
+    return [x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang
+
+
+def clean_text(text: str, lang: str | None = None) -> Cleaned:
+    """Clean text, the metadata its layout printed, everything removed or changed, its language
+    and the spans of its kept optional lines."""
+    lines, layout, removed, cut, lang = _prepare(text, lang)
+    kept, is_optional, dropped = _filter_lines(lines, layout, lang)
     removed = dropped + cut.removed + removed
     body = "\n".join(line for line, _ in kept)
     if any(r.kind == "injected" for r in cut.removed):
@@ -136,15 +198,21 @@ def clean_text(text: str, lang: str | None = None) -> Cleaned:
             base += len(line) + 1
         body, changed = restore_casing(body, touched)
         removed += changed
-    lang = detect_lang(body, lang)
     english = lang == "en"
-    paragraphs = []
-    for line in body.split("\n"):
+    paragraphs: list[str] = []
+    spans: list[OptionalSpan] = []
+    body_lines = body.split("\n")
+    flags = is_optional if len(is_optional) == len(body_lines) else [""] * len(body_lines)
+    start = 0
+    for line, opt in zip(body_lines, flags, strict=True):
         fixed, changed = fix_spacing(line, english)
         removed += changed
         if fixed:
+            if opt:
+                spans.append(OptionalSpan(opt, start, start + len(fixed)))
             paragraphs.append(fixed)
-    return Cleaned("\n\n".join(paragraphs), layout, removed, lang)
+            start += len(fixed) + 2
+    return Cleaned("\n\n".join(paragraphs), layout, removed, lang, spans)
 
 
 def clean_document(doc: RawDocument) -> Article:
@@ -153,7 +221,7 @@ def clean_document(doc: RawDocument) -> Article:
         from newsweave.ingest.html import extract_html
 
         doc = extract_html(doc)
-    text, layout, removed, lang = clean_text(doc.text or "", doc.lang)
+    text, layout, removed, lang, optional = clean_text(doc.text or "", doc.lang)
     published = doc.date[:10] if doc.date and _ISO_DATE.match(doc.date) else layout.published
     outlet = doc.outlet or layout.outlet or doc.url
     return Article(
@@ -167,4 +235,5 @@ def clean_document(doc: RawDocument) -> Article:
         title=doc.title or layout.title,
         lang=lang,
         removed=removed,
+        optional=optional,
     )

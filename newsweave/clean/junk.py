@@ -12,6 +12,7 @@ form says so, since dropping a sentence of the story costs more than keeping a s
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from newsweave.clean.dates import strip_times
 from newsweave.clean.lexicon import load_words
@@ -180,6 +181,7 @@ def _ui_only(text: str) -> bool:
     return 0 < len(glued) <= 6 and all(w in UI_WORDS for w in glued)
 
 
+@lru_cache(maxsize=8192)  # cleaning's reruns after the furniture model see the same lines
 def junk_kind(line: str) -> str | None:
     """Why a line is junk ("junk", "caption", "date", "tags"), or None for a line to keep."""
     s = line.strip()

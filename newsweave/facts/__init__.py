@@ -212,10 +212,18 @@ def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
     aligned: list[Aligned] = []
     for art in articles:
         story = story_of.get(art.id)
+        # nothing is cited from a kept optional line (headline, caption: issue 14)
         if art.lang == "en":
-            facts.quotes.extend(find_quotes(art.text, art.id, index))
-        facts.timeline.extend(timeline(art, dates[art.id]))
-        for n, found in enumerate(find_claims(art.text, art.lang, index, dates[art.id]), 1):
+            facts.quotes.extend(
+                q for q in find_quotes(art.text, art.id, index) if not art.in_optional(q.start, q.end)
+            )
+        facts.timeline.extend(t for t in timeline(art, dates[art.id]) if not art.in_optional(t.start, t.end))
+        found_claims = [
+            f
+            for f in find_claims(art.text, art.lang, index, dates[art.id])
+            if not art.in_optional(f.start, f.end)
+        ]
+        for n, found in enumerate(found_claims, 1):
             claim = to_claim(found, art.id, n)
             facts.claims.append(claim)
             aligned.append(

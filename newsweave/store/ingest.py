@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from newsweave.clean.pile import drop_pile_furniture
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError
 from newsweave.facts import analyse
@@ -96,7 +97,9 @@ def store_batch(
     articles themselves (fetching); ``result`` collects what was added or found duplicate.
 
     An article without its analysis (cleaned by the caller) is analysed here, before the write
-    lock: the store keeps it, so no later briefing of its event runs NER on it again."""
+    lock: the store keeps it, so no later briefing of its event runs NER on it again. Lines that
+    pages of different stories of the batch share are removed first (``clean.pile``)."""
+    drop_pile_furniture([art for art, _ in todo])
     analyse([art for art, _ in todo if art.analysis is None])
     if todo:
         with write(db):

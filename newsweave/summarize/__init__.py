@@ -19,6 +19,10 @@ class SourceDoc:
     text: str
     date: str | None = None
     lang: str = "en"
+    optional: tuple[tuple[int, int], ...] = ()  # spans of headline/caption lines: never chosen
+
+    def in_optional(self, start: int, end: int) -> bool:
+        return any(a < end and start < b for a, b in self.optional)
 
 
 class Summarizer(Protocol):
@@ -36,7 +40,7 @@ class LeadSummarizer:
             for sent in split_sentences(doc.text)[:3]:
                 text = doc.text[sent.start : sent.end]
                 n = len(text.split())
-                if text in seen or used + n > words:
+                if text in seen or used + n > words or doc.in_optional(sent.start, sent.end):
                     continue
                 seen.add(text)
                 out.append(SummarySentence(text, doc.id, sent.start, sent.end))

@@ -65,6 +65,7 @@ class CoverageSummarizer:
             c
             for i, d in enumerate(chosen_docs)
             for c in readable(i, d.text, doc_spans[i], cfg.min_words, cfg.max_words, cfg.anaphoric)
+            if not d.in_optional(c.start, c.end)
         ]
         support, lead = self._support(concepts)
         n = len(chosen_docs)

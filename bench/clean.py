@@ -1,0 +1,311 @@
+"""Score page-furniture removal on the dev sets of ../shared/data and write docs/benchmarks.md.
+
+    .venv/bin/python bench/clean.py [--sets l3s,junk,seeds,speed] [--no-write] [-v]
+
+- ``l3s``: ``l3s_dev.jsonl`` (L3S-GN1, half). newsweave's rows are *folded by registered domain*:
+  the furniture model is retrained on the other folds' sites (``scripts/build_furniture_model.py``)
+  and scored on pages of sites it never saw. Token bags (``\\w+`` runs) against ``content``,
+  ``optional`` counted neither way; precision averaged over pages with output, recall over all,
+  F1 of the two means; furniture removed = furniture lines of >= 3 tokens (not inside content)
+  whose token run no longer occurs in the output. Raw text and jusText (lines as ``<p>``) beside.
+- ``junk``: ``realworld_dev2_junk.json`` (check set: never trained on), furniture lines removed
+  and content lines kept, by the acceptance rule (whitespace collapsed, quotes and dashes folded).
+- ``seeds``: token F1 of each seed's clean text against the rule-only cleaner's (exact on them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from newsweave.clean import clean_document  # noqa: E402
+from newsweave.records import RawDocument  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+TOKEN = re.compile(r"\w+")
+FOLDS = 5
+_FOLD = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
+
+
+def norm(text: str) -> str:
+    """Whitespace collapsed, curly quotes and dashes folded (the acceptance rule for real pages)."""
+    return " ".join(text.translate(_FOLD).split())
+
+
+def clean_plain(text: str, doc_id: str = "page") -> str:
+    """What ``newsweave clean PAGE --format text`` prints for a plain-text page."""
+    return clean_document(RawDocument(id=doc_id, text=text)).text
+
+
+@dataclass
+class TokenScore:
+    precision: list[float]
+    recall: list[float]
+    furniture: list[int]  # removed, total
+
+    @property
+    def p(self) -> float:
+        return sum(self.precision) / len(self.precision) if self.precision else 0.0
+
+    @property
+    def r(self) -> float:
+        return sum(self.recall) / len(self.recall) if self.recall else 0.0
+
+    @property
+    def f1(self) -> float:
+        return 2 * self.p * self.r / (self.p + self.r) if self.p + self.r else 0.0
+
+    @property
+    def removed(self) -> float:
+        return self.furniture[0] / self.furniture[1] if self.furniture[1] else 0.0
+
+
+def score_l3s_page(row: dict[str, Any], output: str, acc: TokenScore) -> None:
+    """Add one page's token precision/recall and furniture removal to ``acc``."""
+    out = TOKEN.findall(output)
+    gold, opt = Counter(TOKEN.findall(row["content"])), Counter(TOKEN.findall(row["optional"]))
+    bag = Counter(out)
+    hit = sum(min(n, gold[t]) for t, n in bag.items())
+    wrong = sum(max(0, n - gold[t] - opt[t]) for t, n in bag.items())
+    if out:
+        acc.precision.append(hit / (hit + wrong) if hit + wrong else 1.0)
+    acc.recall.append(hit / sum(gold.values()) if gold else 1.0)
+    joined = f" {' '.join(out)} "
+    content = f" {' '.join(TOKEN.findall(row['content']))} "
+    for line in row["furniture_lines"]:
+        toks = TOKEN.findall(line)
+        run = f" {' '.join(toks)} "
+        if len(toks) < 3 or run in content:
+            continue
+        acc.furniture[1] += 1
+        acc.furniture[0] += run not in joined
+
+
+def l3s_rows() -> list[dict[str, Any]]:
+    with (SHARED / "data" / "l3s_dev.jsonl").open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def justext_lines(text: str) -> str:
+    """jusText's classification of the page's lines, each wrapped as a paragraph."""
+    import html
+
+    import justext
+
+    page = "<html><body>" + "".join(f"<p>{html.escape(x)}</p>" for x in text.split("\n")) + "</body></html>"
+    paras = justext.justext(page, justext.get_stoplist("English"))
+    return "\n".join(p.text for p in paras if not p.is_boilerplate)
+
+
+def score_l3s(rows: list[dict[str, Any]], cleaner: Callable[[dict[str, Any]], str]) -> TokenScore:
+    acc = TokenScore([], [], [0, 0])
+    for row in rows:
+        score_l3s_page(row, cleaner(row), acc)
+    return acc
+
+
+def folded_cleaner(rows: list[dict[str, Any]]) -> Callable[[dict[str, Any]], str]:
+    """newsweave's cleaner with a furniture model retrained without each page's fold of sites."""
+    from newsweave.clean import furniture
+    from scripts.build_furniture_model import fit, fold_of, training_rows
+
+    folds = {row["id"]: fold_of(row["url"], FOLDS) for row in rows}
+    with furniture.using(None):
+        data = training_rows(rows, invented=True)
+    line_folds = data.folds(FOLDS)
+    models = {}
+    for k in range(FOLDS):
+        models[k] = fit(data.subset([i for i, f in enumerate(line_folds) if f != k]))
+
+    def clean(row: dict[str, Any]) -> str:
+        with furniture.using(models[folds[row["id"]]]):
+            return clean_plain(row["text"], row["id"])
+
+    return clean
+
+
+def half_of(site: str) -> int:
+    """The check set's half a page belongs to, by site: misses are read on half 0 only."""
+    return zlib.crc32(site.encode()) % 2
+
+
+def score_junk(
+    cleaner: Callable[[str, str], str], half: int | None = None
+) -> tuple[list[int], list[int], list[str]]:
+    """(removed, total) furniture lines, (kept, total) content lines, and the misses."""
+    pages = {
+        json.loads(line)["id"]: json.loads(line) for line in (SHARED / "data" / "realworld_dev2.jsonl").open()
+    }
+    labels = json.loads((SHARED / "data" / "realworld_dev2_junk.json").read_text("utf-8"))
+    junk, keep, misses = [0, 0], [0, 0], []
+    for lab in labels:
+        if half is not None and half_of(pages[lab["page"]]["site"]) != half:
+            continue
+        out = norm(cleaner(pages[lab["page"]]["text"], lab["page"]))
+        for line in lab["junk"]:
+            n = norm(line)
+            if n:
+                junk[1] += 1
+                gone = n not in out
+                junk[0] += gone
+                if not gone:
+                    misses.append(f"{lab['page']} kept furniture: {n[:100]}")
+        for line in lab["keep"]:
+            n = norm(line)
+            if n:
+                keep[1] += 1
+                kept = n in out
+                keep[0] += kept
+                if not kept:
+                    misses.append(f"{lab['page']} LOST content: {n[:100]}")
+    return junk, keep, misses
+
+
+def token_f1(reference: str, candidate: str) -> float:
+    ref, cand = Counter(TOKEN.findall(reference)), Counter(TOKEN.findall(candidate))
+    hit = sum((ref & cand).values())
+    if not hit:
+        return 0.0
+    p, r = hit / sum(cand.values()), hit / sum(ref.values())
+    return 2 * p * r / (p + r)
+
+
+def score_seeds() -> dict[str, float]:
+    from newsweave.clean import furniture
+
+    out = {}
+    for path in sorted((SHARED / "seeds").glob("*.txt")):
+        text = path.read_text("utf-8")
+        with furniture.using(None):
+            rules = clean_plain(text, path.stem)
+        out[path.stem] = token_f1(rules, clean_plain(text, path.stem))
+    return out
+
+
+def speed(rounds: int = 5) -> list[str]:
+    """In-process CPU per plain-text page of realworld_dev2 and per pile of them, rules alone
+    and with the model (best of ``rounds``, interleaved so that the machine's load hits both)."""
+    from newsweave.clean import furniture
+    from newsweave.clean.pile import drop_pile_furniture
+
+    with (SHARED / "data" / "realworld_dev2.jsonl").open(encoding="utf-8") as fh:
+        docs = [RawDocument(id=r["id"], text=r["text"], url=r.get("url")) for r in map(json.loads, fh)]
+    best = {"rules": 1e9, "model": 1e9}
+    pile = 1e9
+    for _ in range(rounds):
+        for name, model in (("rules", None), ("model", furniture.shipped_model())):
+            furniture._shape.cache_clear()
+            with furniture.using(model):
+                t0 = time.process_time()
+                arts = [clean_document(d) for d in docs]
+                best[name] = min(best[name], time.process_time() - t0)
+        t0 = time.process_time()
+        drop_pile_furniture(arts)
+        pile = min(pile, time.process_time() - t0)
+    per = {k: v / len(docs) * 1000 for k, v in best.items()}
+    return [
+        f"Speed, in-process `clean_document` on the {len(docs)} plain-text pages of realworld_dev2 "
+        f"(CPU, best of {rounds}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores): "
+        f"rules alone {per['rules']:.2f} ms a page, with the furniture model {per['model']:.2f} ms "
+        f"(+{per['model'] - per['rules']:.2f} ms); pile context over them {pile * 1000:.1f} ms "
+        f"({pile / len(docs) * 1e6:.0f} µs an article)."
+    ]
+
+
+def _pct(pair: list[int]) -> str:
+    return f"{pair[0]}/{pair[1]} ({pair[0] / pair[1]:.0%})" if pair[1] else "-"
+
+
+def run(sets: Iterable[str], verbose: bool) -> list[str]:
+    from newsweave.clean import furniture
+
+    lines = []
+    sets = set(sets)
+    if "l3s" in sets:
+        rows = l3s_rows()
+        t0 = time.process_time()
+        ours = score_l3s(rows, folded_cleaner(rows))
+        cpu = time.process_time() - t0
+        raw = score_l3s(rows, lambda r: str(r["text"]))
+        with furniture.using(None):
+            rules = score_l3s(rows, lambda r: clean_plain(r["text"], r["id"]))
+        jt = score_l3s(rows, lambda r: justext_lines(r["text"]))
+        lines += [
+            f"L3S-GN1 dev half, {len(rows)} pages, plain text, newsweave folded by registered domain "
+            f"({FOLDS} folds; model refitted per fold, {cpu:.1f} CPU s for fits + cleaning):",
+            "",
+            "| cleaner | token P | token R | token F1 | furniture lines removed |",
+            "|---|---|---|---|---|",
+        ]
+        named = (("raw text", raw), ("jusText on the lines", jt), ("newsweave rules alone", rules))
+        for name, s in (*named, ("newsweave clean (rules + furniture model)", ours)):
+            lines.append(f"| {name} | {s.p:.3f} | {s.r:.3f} | {s.f1:.3f} | {_pct(s.furniture)} |")
+        lines.append("")
+    if "junk" in sets:
+        lines += [
+            "realworld_dev2_junk.json (check set, never trained on; split by site), "
+            "`clean --format text` in process:",
+            "",
+        ]
+        with furniture.using(None):
+            junk, keep, _ = score_junk(clean_plain)
+        lines.append(
+            f"- rules alone, all: furniture lines removed {_pct(junk)}; content lines kept {_pct(keep)}"
+        )
+        for half, name in (
+            (0, "half A (its misses were read)"),
+            (1, "half B (never looked at)"),
+            (None, "all"),
+        ):
+            t0 = time.process_time()
+            junk, keep, misses = score_junk(clean_plain, half)
+            cpu = time.process_time() - t0
+            lines.append(
+                f"- {name}: furniture lines removed {_pct(junk)}; content lines kept {_pct(keep)} "
+                f"({cpu:.2f} CPU s)"
+            )
+            if verbose and half == 0:
+                print("\n".join(misses))
+        lines.append("")
+    if "speed" in sets:
+        lines += [*speed(), ""]
+    if "seeds" in sets:
+        seeds = score_seeds()
+        lines += [
+            "Seeds, token F1 of the clean text against the rule-only cleaner (exact on both): "
+            + ", ".join(f"{k[:3]} {v:.4f}" for k, v in seeds.items()),
+            "",
+        ]
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sets", default="l3s,junk,seeds,speed")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave docs alone")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    lines = run(args.sets.split(","), args.verbose)
+    print("\n".join(lines))
+    if not args.no_write:
+        from bench._report import machine, write_section
+
+        cmd = f"`python bench/clean.py --sets {args.sets}`"
+        write_section("clean", "\n".join([f"## Furniture removal ({cmd})", "", machine(), "", *lines]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""The furniture line classifier: features, the shipped model, retraining, and its use in cleaning."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from newsweave.clean import clean_document, clean_text, furniture
+from newsweave.clean.furniture import FEATURES, MODEL_FILE, Model, page_features, shipped_model
+from newsweave.errors import NewsweaveError
+from newsweave.records import Article, OptionalSpan, RawDocument, Removed
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from scripts.build_furniture_model import fit, training_rows  # noqa: E402
+
+FIXTURE = Path(__file__).parent / "fixtures" / "clean" / "furniture_pages.jsonl"
+BODY = [
+    "Firefighters in Brosk said on Monday that the blaze at the old mill had been put out after two days.",
+    "Nobody was hurt, but the mill, built in 1871, is a ruin, and the road beside it stays closed.",
+    '"We saved the houses next to it, which was all we could do," said Anja Tull, who led the crews.',
+]
+MENU = ["Home", "Local", "Sport", "Weather", "Sign in"]
+TAIL = ["Share", "Facebook", "Related", "Brosk library to close on Sundays", "Most read", "Contact us"]
+PAGE = "\n".join([*MENU, "Fire at Brosk mill is out", *BODY, *TAIL])
+
+
+def test_features_one_row_per_line_in_order() -> None:
+    lines = PAGE.split("\n")
+    rows = page_features(lines, [False] * len(lines), "en")
+    assert len(rows) == len(lines) and all(len(r) == len(FEATURES) for r in rows)
+    prose = FEATURES.index("prose")
+    assert [r[prose] for r in rows[6:9]] == [1.0, 1.0, 1.0]
+    assert rows[0][prose] == 0.0
+
+
+def test_shipped_model_holds_no_text() -> None:
+    data = json.loads(MODEL_FILE.read_text("utf-8"))
+    assert tuple(data["features"]) == FEATURES and data["version"] == furniture.MODEL_VERSION
+    strings: list[str] = []
+
+    def walk(x: object) -> None:
+        if isinstance(x, str):
+            strings.append(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                strings.append(k)
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(data)
+    allowed = set(FEATURES) | set(furniture.CLASSES) | set(furniture.CONTEXT)
+    prose = [s for s in strings if s not in allowed and len(s.split()) > 3]
+    assert all("trained" in s or "L3S" in s or "invented" in s for s in prose), prose
+    assert data["meta"]["trained_on"]
+
+
+def test_version_mismatch_is_one_clear_error() -> None:
+    data = json.loads(MODEL_FILE.read_text("utf-8"))
+    data["version"] = 0
+    with pytest.raises(NewsweaveError, match="build_furniture_model"):
+        Model.from_json(json.dumps(data))
+
+
+def test_retrains_on_the_invented_fixture() -> None:
+    model = fit(training_rows([], invented=True))
+    assert Model.from_json(model.to_json()) == model
+    with furniture.using(model):
+        out = clean_text(PAGE, "en")
+    for line in BODY:
+        assert line in out.text
+    assert "Sign in" not in out.text
+
+
+def test_shipped_model_removes_furniture_and_keeps_the_story() -> None:
+    out = clean_text(PAGE)
+    for line in BODY:
+        assert line in out.text
+    for line in ["Weather", "Facebook", "Most read", "Brosk library to close on Sundays", "Contact us"]:
+        assert line not in out.text.split("\n\n"), line
+    scored = [r for r in out.removed if r.kind == "furniture"]
+    assert scored and all(r.score is not None and 0.0 <= r.score <= 1.0 for r in scored)
+
+
+def test_optional_spans_index_the_text() -> None:
+    out = clean_text(PAGE)
+    for span in out.optional:
+        piece = out.text[span.start : span.end]
+        assert piece and "\n" not in piece
+        assert piece not in BODY
+
+
+def test_rules_alone_without_a_model() -> None:
+    with furniture.using(None):
+        out = clean_text(PAGE)
+    assert "Weather" in out.text and not out.optional
+
+
+@pytest.mark.parametrize(
+    "text", ["Home\nThe council met on Monday and agreed the budget.\nShare", "One line, one sentence."]
+)
+def test_a_page_with_a_sentence_is_never_emptied(text: str) -> None:
+    out = clean_text(text)
+    assert out.text.strip()
+
+
+@pytest.mark.parametrize("text", ["", "Home\nShare\nMenu"])
+def test_pages_without_prose(text: str) -> None:
+    clean_text(text)  # no error, whatever is left
+
+
+def test_article_round_trips_scores_and_spans() -> None:
+    art = Article(
+        id="a",
+        text="Head\n\nBody.",
+        removed=[Removed("furniture", "Menu", 0.97)],
+        optional=[OptionalSpan("optional", 0, 4)],
+    )
+    data = json.loads(json.dumps(art.to_dict()))
+    assert data["removed"] == [{"kind": "furniture", "text": "Menu", "score": 0.97}]
+    assert data["optional"] == [{"kind": "optional", "start": 0, "end": 4}]
+    back = Article.from_dict(data)
+    assert back.removed == art.removed and back.optional == art.optional
+
+
+def test_clean_document_carries_spans() -> None:
+    art = clean_document(RawDocument(id="p", text=PAGE))
+    assert art.optional == clean_text(PAGE).optional
+    assert shipped_model() is not None
+
+
+def test_summaries_never_take_an_optional_line() -> None:
+    from newsweave.summarize import LeadSummarizer, SourceDoc
+
+    text = "Dam on the Orvane holds after the heaviest rain in forty years, engineers say.\n\nThe dam held."
+    cut = text.index("\n\n")
+    doc = SourceDoc("d", text, optional=((0, cut),))
+    chosen = LeadSummarizer().summarize([doc], 100)
+    assert chosen and all(s.start >= cut for s in chosen)
+
+
+def test_facts_never_cite_an_optional_line() -> None:
+    from newsweave.facts import extract_facts
+
+    head = "Floods force 3,000 people from their homes in Lisk"
+    text = f"{head}\n\nThe council said on Monday that 2,500 people had left the lower town."
+    plain = extract_facts([Article(id="a", text=text)], [])
+    marked = extract_facts(
+        [Article(id="a", text=text, optional=[OptionalSpan("optional", 0, len(head))])], []
+    )
+    assert any(c.start < len(head) for c in plain.claims)  # the headline's figure is found ...
+    assert marked.claims and all(c.start > len(head) for c in marked.claims)  # ... unless optional
+
+
+def test_headline_is_an_optional_span() -> None:
+    out = clean_text(PAGE)
+    kinds = {out.text[s.start : s.end]: s.kind for s in out.optional}
+    assert kinds.get("Fire at Brosk mill is out") == "headline"
+    assert not any(line in kinds for line in BODY)
+
+
+@pytest.mark.parametrize(
+    ("line", "probs", "after", "kind"),
+    [
+        ("Fire at Brosk mill is out", (0.9, 0.05, 0.05), False, "headline"),
+        ("Crews stay on site", (0.9, 0.05, 0.05), True, "subheading"),
+        (BODY[0], (0.9, 0.05, 0.05), True, ""),
+        ("Photo: the mill on Tuesday, after the fire.", (0.3, 0.6, 0.1), True, "caption"),
+    ],
+)
+def test_optional_kinds(line: str, probs: tuple[float, float, float], after: bool, kind: str) -> None:
+    assert furniture.optional_kind(line, probs, after) == kind

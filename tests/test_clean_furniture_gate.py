@@ -1,0 +1,31 @@
+"""Quality gates of the furniture classifier on ../shared (skipped when it is absent).
+
+Pinned minimums only rise. realworld_dev2_junk.json is the check set (never trained on);
+the L3S folded score is measured by bench/clean.py (it refits the model per fold, ~1 min)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.clean import clean_plain, score_junk, score_seeds  # noqa: E402
+
+pytestmark = pytest.mark.gated
+
+MIN_FURNITURE_REMOVED = 0.78  # realworld_dev2_junk: 186/237 (rules alone: 63/237)
+MIN_CONTENT_KEPT = 202  # of 203
+MIN_SEED_F1 = 0.995
+
+
+def test_check_set_furniture_removed_and_content_kept(shared_dir: Path) -> None:
+    junk, keep, _ = score_junk(clean_plain)
+    assert junk[0] / junk[1] >= MIN_FURNITURE_REMOVED
+    assert keep[0] >= MIN_CONTENT_KEPT
+
+
+def test_seeds_unchanged_by_the_model(shared_dir: Path) -> None:
+    for name, f1 in score_seeds().items():
+        assert f1 >= MIN_SEED_F1, name
