@@ -114,7 +114,8 @@ class _Package(types.ModuleType):
     """``newsweave.clean`` is both the API function and the cleaning stage's package. Importing
     the package sets it as an attribute here, which would hide the function; this property keeps
     the function. The stage is still ``import``ed by name (``from newsweave.clean import ...``),
-    which reads ``sys.modules``, never this attribute."""
+    which reads ``sys.modules``, never this attribute; ``import newsweave.clean.x as y`` does read it,
+    so code inside the package writes ``from newsweave.clean import x``."""
 
     @property
     def clean(self) -> Any:

@@ -10,13 +10,17 @@ unless ``on_error`` is given, which then receives every rejected input while the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from newsweave.engine import Engine, EngineChoice, engine_for
 from newsweave.errors import InputError, NoArticles, raise_input_error
-from newsweave.events.batch import ClusterRow, cluster_documents
 from newsweave.ingest.inputs import Input, read_inputs
-from newsweave.pipeline import DEFAULT_WORDS, Pipeline
 from newsweave.records import Article, Briefing
+
+if TYPE_CHECKING:  # grouping and facts load when first used: ``clean`` stays light
+    from newsweave.events.batch import ClusterRow
+
+DEFAULT_WORDS = 120  # summary length in words, for the API, the CLI and ``Pipeline``
 
 OnError = Callable[[InputError], None]
 
@@ -62,6 +66,8 @@ def brief(
     ``on_error``: called with each rejected input instead of raising it. ``on_article``: called
     after each article is cleaned (a progress bar). Raises ``NoArticles`` when nothing could be
     read. ``Briefing.to_dict()`` is the ``--format json`` document."""
+    from newsweave.pipeline import Pipeline
+
     pipeline = Pipeline(words=words, lang=lang)
     with engine_for(engine, _brief_engine) as runner:
         articles = pipeline.read_documents(
@@ -78,7 +84,9 @@ def clean(text_or_path: Input, *, on_error: OnError | None = None) -> Article:
     ``newsweave clean`` command). ``text_or_path`` is one input as ``brief`` takes them; of a file
     holding several articles (JSON Lines, a feed), the first. Raises the input's ``InputError``
     (or gives it to ``on_error`` and raises ``NoArticles``) when it cannot be read."""
-    articles = Pipeline().read_documents(read_inputs([text_or_path]), on_error or raise_input_error)
+    from newsweave.clean.batch import clean_read  # not the pipeline: no grouping imports
+
+    articles = clean_read(read_inputs([text_or_path]), on_error or raise_input_error)
     if not articles:
         raise NoArticles("no article could be read from the given input")
     return articles[0]
@@ -95,5 +103,7 @@ def cluster(
     order: the ``newsweave cluster`` command's lines as ``ClusterRow(id, event, story)``.
     ``story`` groups copies of one report; every story lies inside one event. ``incremental``
     takes the articles one by one as a feed. ``engine`` and ``on_error`` as in ``brief``."""
+    from newsweave.events.batch import cluster_documents
+
     with engine_for(engine, _cluster_engine) as runner:
         return cluster_documents(read_inputs(inputs), on_error or raise_input_error, runner, incremental)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from newsweave.api import DEFAULT_WORDS
 from newsweave.clean.batch import clean_documents as _cleaned
 from newsweave.clean.pile import drop_pile_furniture
 from newsweave.engine import Engine, LocalEngine, partitions
@@ -20,7 +21,6 @@ from newsweave.ingest import read_paths
 from newsweave.records import Article, Briefing, EventBriefing, EventGroup, Grouping, RawDocument
 from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
 
-DEFAULT_WORDS = 120
 READ_PARTITION = 16  # articles per task: small enough to keep every worker busy to the end
 TAG_PARTITION = 8  # texts per NER task (each up to a whole article)
 

@@ -68,8 +68,8 @@ def test_brief_names_a_page_that_cleans_to_nothing_and_goes_on(tmp_path: Path) -
 
 
 def test_a_cleaning_bug_on_one_document_does_not_stop_the_batch(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import newsweave.clean.batch as batch  # where pipeline's partitions clean each document
     import newsweave.pipeline as pipeline
+    from newsweave.clean import batch  # where pipeline's partitions clean each document
     from newsweave.errors import InputError as Rejected
     from newsweave.records import RawDocument as Doc
 

@@ -41,12 +41,13 @@ def clean_documents(docs: Iterable[RawDocument]) -> list[Article | InputError]:
     return out
 
 
-def clean_paths(paths: Iterable[str], on_error: Callable[[InputError], None]) -> list[Article]:
-    """Read and clean every article under ``paths`` in this process; bad inputs go to ``on_error``."""
-    from newsweave.ingest import read_paths
-
+def clean_read(
+    items: Iterable[RawDocument | InputError], on_error: Callable[[InputError], None]
+) -> list[Article]:
+    """Clean what a reader gave (``newsweave.ingest.inputs.read_inputs``) in this process; bad
+    inputs, and those a reader already rejected, go to ``on_error``."""
     out: list[Article] = []
-    for item in read_paths(paths):
+    for item in items:
         cleaned = [item] if isinstance(item, InputError) else clean_documents([item])
         for one in cleaned:
             if isinstance(one, InputError):
