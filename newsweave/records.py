@@ -107,6 +107,8 @@ class Article:
     removed: list[Removed] = field(default_factory=list)
     story: str = ""
     copy_of: str | None = None
+    # where ``published`` came from: "input", "layout", "url" (``newsweave.clean.dates.SOURCES``)
+    published_from: str | None = None
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
     # The grouping features (``newsweave.events.features.Features``) computed on a worker with the
     # rest of the per-article work; never serialised, recomputed when absent.
@@ -126,6 +128,7 @@ class Article:
             "story": self.story or self.id,
             "copy_of": self.copy_of,
             "removed": [r.to_dict() for r in self.removed],
+            "published_from": self.published_from,
         }
 
     @classmethod

@@ -7,7 +7,9 @@ article, and ``dateparser`` costs milliseconds per call and guesses dates inside
 from __future__ import annotations
 
 import re
-from datetime import date
+from dataclasses import dataclass
+from datetime import date, timedelta
+from urllib.parse import urlsplit
 
 _MONTHS = {
     name: i
@@ -99,3 +101,256 @@ def stamped_date(text: str) -> str | None:
 
 def strip_times(text: str) -> str:
     return _TIME.sub(" ", text)
+
+
+
+# --- Date evidence: where a page says when it was published ---------------------------------
+#
+# One function, ``date_evidence``, read by cleaning (``Article.published``/``published_from``)
+# and through it by the groupers (the time rule) and the timeline. Sources, strongest first: the
+# input's own date field, the URL, the page's layout (a line at the head or foot of the page that
+# holds a date and little else), the text (dated mentions: the page is no older than what it
+# reports). "text" is weak evidence: the groupers give it slack.
+
+SOURCES = ("input", "url", "layout", "text")
+STRONG = frozenset({"input", "url", "layout"})  # the page's own stamp; "text" is inferred
+EARLIEST = date(1995, 1, 1)  # no news site put dates in its URLs before this
+
+_ALL_MONTHS = dict(_MONTHS)
+for _i, _names in enumerate(
+    [
+        "janvier janv enero ene januar jän janeiro gennaio gen",
+        "février févr fevrier febrero februar fevereiro febbraio",
+        "mars marzo märz maerz março",
+        "avril avr abril aprile",
+        "mai mayo maio maggio",
+        "juin junio juni junho giugno",
+        "juillet juil julio juli julho luglio",
+        "août aout agosto",
+        "septembre septiembre setembro settembre",
+        "octobre octubre oktober outubro ottobre",
+        "novembre noviembre novembro",
+        "décembre decembre diciembre dezember dezembro dicembre",
+    ],
+    start=1,
+):
+    _ALL_MONTHS.update(dict.fromkeys(_names.split(), _i))
+_AM = r"(?P<m>" + "|".join(sorted(map(re.escape, _ALL_MONTHS), key=len, reverse=True)) + r")\.?"
+_AD = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th|er|º)?"
+_AY = r"(?P<y>(?:19|20)\d\d)(?![-/]\d)"  # not the start of 2016-08-24
+# Dates as pages and wires print them, in the languages whose months are listed above: "26 Aug
+# 2016", "17 juillet 2014", "October 31, 2016", "25 de abril de 2015", "2016-08-24", "24.08.2016";
+# and without a year ("July 17", "le 25 avril"), which only the other evidence can complete.
+_TEXT_DATES = [
+    re.compile(rf"(?<!\w){_AM}\s+{_AD}(?:,?\s+{_AY})?(?![\w:.,]?\d)", re.I),
+    re.compile(rf"(?<![\w.:]){_AD}\.?\s+(?:de\s+|of\s+)?{_AM}(?:,?\s+(?:de\s+)?{_AY})?(?!\w)", re.I),
+    re.compile(rf"(?<![\d.-]){_Y}-(?P<mo>[01]\d)-(?P<d>[0-3]\d)(?!\d)"),
+    re.compile(rf"(?<![\d./]){_AD}[./](?P<mo>[01]?\d)[./]{_Y}(?!\d)"),
+]
+_WEEKDAY_WORDS = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+    r"dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|montag|dienstag|mittwoch|"
+    r"donnerstag|freitag|samstag|sonntag|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?)(?!\w)",
+    re.I,
+)
+_UPDATED = re.compile(
+    r"\b(?:updated?|modified|actuali[sz]ad[oa]|mise? à jour|aktualisiert|aggiornat[oa]|atualizad[oa])\b",
+    re.I,
+)
+_WORD = re.compile(r"[^\W\d_]{2,}")
+LAYOUT_HEAD = 8  # non-empty lines at the top of a page where a date line is looked for
+LAYOUT_FOOT = 6  # ... and at its foot
+LAYOUT_LINE = 100  # characters: a longer line is prose (a caption, a sentence), not a stamp
+LAYOUT_WORDS = 6  # words besides the date, times and weekdays ("This article is from", "AP")
+TEXT_CHARS = 5000  # dated mentions are read this far into the text
+
+
+Partial = tuple[int, int | None]  # the year, and the month if known, that a URL gives
+
+
+@dataclass(frozen=True, slots=True)
+class DateEvidence:
+    """When a page was published, and what says so: ``source`` is one of ``SOURCES``."""
+
+    day: date
+    source: str
+
+    @property
+    def strong(self) -> bool:
+        return self.source in STRONG
+
+    @property
+    def iso(self) -> str:
+        return self.day.isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A date written in a line: day precision when ``year`` is known, else month and day only."""
+
+    start: int
+    end: int
+    month: int
+    day: int
+    year: int | None
+
+    def on(self, year: int) -> date | None:
+        return valid(year, self.month, self.day)
+
+
+def valid(year: int, month: int, day: int, latest: date | None = None) -> date | None:
+    """The date, if it exists and lies between ``EARLIEST`` and ``latest``."""
+    try:
+        found = date(year, month, day)
+    except ValueError:
+        return None
+    if found < EARLIEST or (latest is not None and found > latest):
+        return None
+    return found
+
+
+def mentions(text: str) -> list[Mention]:
+    """The dates written in ``text``, in order; overlapping matches keep the first pattern's."""
+    out: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for rx in _TEXT_DATES:
+        for m in rx.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            g = m.groupdict()
+            month = _ALL_MONTHS[g["m"].lower()] if g.get("m") else int(g["mo"])
+            day, year = int(g["d"]), int(g["y"]) if g.get("y") else None
+            if not (1 <= month <= 12 and 1 <= day <= 31):
+                continue
+            out.append(Mention(m.start(), m.end(), month, day, year))
+            taken.append((m.start(), m.end()))
+    out.sort(key=lambda x: x.start)
+    return out
+
+
+# URL dates. htmldate's URL rule reads Y/M/D with separators only; news URLs also write the month
+# as a word (/2016/aug/24/), run the digits together (-20150426, 20140718015801.html, 201504/25)
+# or give the month alone (/2017/06/slug): hand-written for those, with the same bounds.
+_Y_URL = r"(?P<y>199\d|20[0-3]\d)"
+_URL_DAY = [
+    re.compile(rf"(?<!\d){_Y_URL}[/_.-](?P<mo>[01]?\d)[/_.-](?P<d>[0-3]?\d)(?!\d)"),
+    re.compile(rf"(?<!\d){_Y_URL}(?P<mo>[01]\d)[/_-](?P<d>[0-3]\d)(?!\d)"),
+    re.compile(rf"/{_Y_URL}/{_M}/(?P<d>[0-3]?\d)(?!\d)", re.I),
+    re.compile(rf"(?<!\d){_Y_URL}(?P<mo>[01]\d)(?P<d>[0-3]\d)(?:\d{{4}}|\d{{6}})?(?!\d)"),
+    re.compile(rf"\d{_Y_URL}(?P<mo>[01]\d)(?P<d>[0-3]\d)(?=[/.?]|$)"),  # an id ending in the day
+]
+_URL_MONTH = re.compile(rf"(?<!\d){_Y_URL}[/_-](?P<mo>[01]?\d)(?:/|$)")
+_URL_YEAR = re.compile(rf"/{_Y_URL}/")
+
+
+def url_date(url: str | None, latest: date | None = None) -> tuple[date | None, Partial | None]:
+    """The day a URL gives, else what it gives of the year and month (``/2017/06/``)."""
+    if not url:
+        return None, None
+    parts = urlsplit(url)
+    where = parts.path + ("?" + parts.query if parts.query else "")
+    latest = latest or date.today() + timedelta(days=1)
+    for rx in _URL_DAY:
+        for m in rx.finditer(where):
+            g = m.groupdict()
+            month = _MONTHS[g["m"].lower()] if g.get("m") else int(g["mo"])
+            found = valid(int(g["y"]), month, int(g["d"]), latest)
+            if found:
+                return found, None
+    in_month = _URL_MONTH.search(where)
+    if in_month and valid(int(in_month["y"]), int(in_month["mo"]), 1, latest):
+        return None, (int(in_month["y"]), int(in_month["mo"]))
+    in_year = _URL_YEAR.search(where)
+    return None, ((int(in_year["y"]), None) if in_year and int(in_year["y"]) <= latest.year else None)
+
+
+def _stamp(line: str, partial: Partial | None, latest: date) -> date | None:
+    """The date of a layout line: a full date and little else ("AP , Friday 26 Aug 2016", "This
+    article is from Apr 28, 2015", "21 November 2017 - 18:37 By Reuters"); a line without the year
+    counts when the URL gives the year."""
+    if len(line) > LAYOUT_LINE or line.rstrip().endswith((".", "?", "!", ":", '"', "”")):
+        return None
+    found = mentions(line)
+    if len(found) != 1:
+        return None
+    m = found[0]
+    year = m.year or (partial[0] if partial and (partial[1] in (None, m.month)) else None)
+    if year is None:
+        return None
+    rest = _WEEKDAY_WORDS.sub(" ", strip_times(line[: m.start] + " " + line[m.end :]))
+    if len(_WORD.findall(rest)) > LAYOUT_WORDS:
+        return None
+    return valid(year, m.month, m.day, latest)
+
+
+def _fits(day: date, partial: Partial | None) -> bool:
+    """Does ``day`` agree with the year (and month) a URL gives?"""
+    return partial is None or (day.year == partial[0] and partial[1] in (None, day.month))
+
+
+def layout_date(
+    text: str, partial: Partial | None = None, latest: date | None = None
+) -> date | None:
+    """A stamp line at the head (first) or foot of the page; "Updated ..." lines last."""
+    latest = latest or date.today() + timedelta(days=1)
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    head, foot = lines[:LAYOUT_HEAD], lines[LAYOUT_HEAD:][-LAYOUT_FOOT:]
+    updated = None
+    for line in head + foot:
+        day = _stamp(line, partial, latest)
+        if day is None or not _fits(day, partial):
+            continue
+        if not _UPDATED.search(line):
+            return day
+        updated = updated or day
+    return updated
+
+
+def text_date(
+    text: str, partial: Partial | None = None, latest: date | None = None
+) -> date | None:
+    """The latest date the text mentions with its year (or the year the URL gives): a page is
+    no older than what it reports, and mostly a day or two younger. Weak evidence."""
+    latest = latest or date.today() + timedelta(days=1)
+    best = None
+    for m in mentions(text[:TEXT_CHARS]):
+        year = m.year or (partial[0] if partial and partial[1] in (None, m.month) else None)
+        day = valid(year, m.month, m.day, latest) if year else None
+        if day and _fits(day, partial) and (best is None or day > best):
+            best = day
+    return best
+
+
+def date_evidence(
+    text: str,
+    url: str | None = None,
+    given: str | None = None,
+    stamped: str | None = None,
+    latest: date | None = None,
+    weak: bool = True,
+) -> DateEvidence | None:
+    """When the page was published and what says so, strongest source first: the input's date
+    field (``given``, ISO), the URL, the layout (``stamped``: the date cleaning read from a
+    header, byline or time stamp, then the head and foot lines of the raw ``text``), the text's
+    own dated mentions (only if ``weak``). None when nothing dates it."""
+    latest = latest or date.today() + timedelta(days=1)
+    if given:
+        try:
+            return DateEvidence(date.fromisoformat(given[:10]), "input")
+        except ValueError:
+            pass
+    day, partial = url_date(url, latest)
+    if day:
+        return DateEvidence(day, "url")
+    if stamped:
+        try:
+            day = date.fromisoformat(stamped[:10])
+        except ValueError:
+            day = None
+        if day and EARLIEST <= day <= latest and _fits(day, partial):
+            return DateEvidence(day, "layout")
+    day = layout_date(text, partial, latest)
+    if day:
+        return DateEvidence(day, "layout")
+    day = text_date(text, partial, latest) if weak else None
+    return DateEvidence(day, "text") if day else None

@@ -1,0 +1,119 @@
+"""Date evidence: where a page says when it was published (input, URL, layout, text), on invented
+pages and URLs of invented outlets."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from newsweave.clean import clean_document
+from newsweave.clean.dates import date_evidence, layout_date, mentions, text_date, url_date
+from newsweave.records import RawDocument
+
+TODAY = date(2026, 12, 1)
+
+
+@pytest.mark.parametrize(
+    ("url", "day", "partial"),
+    [
+        ("https://velmora-post.example/2015/04/26/harbour-storm/", "2015-04-26", None),
+        ("https://kestria.example/news/2016/aug/24/quake-hits-town", "2016-08-24", None),
+        ("https://kestria.example/world/storm-hits-coast-20150426", "2015-04-26", None),
+        ("https://kestria.example/a/storm-hits-coast-20140718015801.html", "2014-07-18", None),
+        ("https://kestria.example/monde/201504/25/01-4864331-seisme.php", "2015-04-25", None),
+        ("https://kestria.example/world/2016-08/27/content_26616192.htm", "2016-08-27", None),
+        ("https://kestria.example/cfn/2015/3/24/ferry_report.html", "2015-03-24", None),
+        ("https://wire.example/article/harbour-strike-idUSKBN1X2Y3Z20150923", "2015-09-23", None),
+        ("https://blog.example/2016/10/new-storm-hits.html", None, (2016, 10)),
+        ("https://blog.example/2017/news/world/ferry", None, (2017, None)),
+        # ids and impossible days are no dates; the future is no publication date
+        ("https://kestria.example/news/20933369/storm", None, None),
+        ("https://kestria.example/2019/02/30/storm", None, (2019, 2)),
+        ("https://kestria.example/2031/05/04/storm", None, None),
+        ("https://kestria.example/story/26354073/", None, None),
+        (None, None, None),
+    ],
+)
+def test_url_date(url: str | None, day: str | None, partial: tuple[int, int | None] | None) -> None:
+    found, part = url_date(url, TODAY)
+    assert (found.isoformat() if found else None) == day
+    assert part == partial
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Storm hits Velmora\n\nAP , Friday 26 Aug 2016\n\nVELMORA — A storm hit the coast.", "2016-08-26"),
+        ("This Article is From Apr 28, 2015\n\nFerry strike ends\n\nThe strike ended.", "2015-04-28"),
+        ("Ferry strike ends\n\n21 November 2017 - 18:37 By Kestria Wire\n\nThe strike ended.", "2017-11-21"),
+        ("Sunday, October 30, 2016\n\nNew storm hits the coast", "2016-10-30"),
+        ("Ferry strike ends\n/ 07:14 AM October 31, 2016\nThe strike ended on Monday.", "2016-10-31"),
+        ("Le port rouvre\n\njeudi 17 juillet 2014\n\nLe port a rouvert.", "2014-07-17"),
+        # a foot stamp counts too; an "Updated" line only when nothing else dates the page
+        ("Ferry strike ends\n\nThe strike ended.\n\nBy Ada Linn\n19 May 2016 12:33", "2016-05-19"),
+        ("Updated 08/07/2015 14:29\n\nFerry strike ends\n\n3 March 2014", "2014-03-03"),
+        # a caption or a sentence is prose, not a stamp
+        ("Ferry strike ends\n\nWorkers in Velmora, Kestria, on August 26, 2016, after the vote.", None),
+        ("The strike that began on 3 March 2014 ended yesterday after talks.", None),
+    ],
+)
+def test_layout_date(text: str, expected: str | None) -> None:
+    found = layout_date(text, None, TODAY)
+    assert (found.isoformat() if found else None) == expected
+
+
+def test_layout_line_without_year_takes_the_year_of_the_url() -> None:
+    text = "Ferry strike ends\n\nTuesday, July 7\n\nThe strike ended."
+    assert layout_date(text, (2015, 7), TODAY) == date(2015, 7, 7)
+    assert layout_date(text, (2015, 9), TODAY) is None  # the URL's month says otherwise
+    assert layout_date(text, None, TODAY) is None
+
+
+def test_mentions_in_several_languages() -> None:
+    found = mentions("le 25 avril 2015, el 3 de mayo de 2016, am 4. Mai, 2016-08-24 and July 17")
+    assert [(m.year, m.month, m.day) for m in found] == [
+        (2015, 4, 25), (2016, 5, 3), (None, 5, 4), (2016, 8, 24), (None, 7, 17),
+    ]  # fmt: skip
+
+
+def test_text_date_is_the_latest_mention() -> None:
+    text = "The storm of 3 March 2014 was recalled. On March 9, 2014 the port reopened."
+    assert text_date(text, None, TODAY) == date(2014, 3, 9)
+    assert text_date("On June 14 the fire broke out.", (2017, 6), TODAY) == date(2017, 6, 14)
+    assert text_date("On June 14 the fire broke out.", None, TODAY) is None
+
+
+@pytest.mark.parametrize(
+    ("given", "url", "stamped", "text", "expected"),
+    [
+        ("2020-01-02", "https://k.example/2019/05/04/x", None, "", ("2020-01-02", "input")),
+        (None, "https://k.example/2019/05/04/x", "2019-05-03", "", ("2019-05-04", "url")),
+        (None, "https://k.example/x", "2019-05-03", "", ("2019-05-03", "layout")),
+        # a stamp that disagrees with the URL's year is some other date (an update years later)
+        (None, "https://k.example/2014/07/x", "2015-08-07", "", None),
+        (None, "https://k.example/x", None, "Sunday, October 30, 2016\n\nStorm", ("2016-10-30", "layout")),
+        (None, "https://k.example/x", None, "The port reopened on 9 March 2014.", ("2014-03-09", "text")),
+        (None, None, None, "No date at all.", None),
+    ],
+)
+def test_date_evidence_order(
+    given: str | None, url: str | None, stamped: str | None, text: str, expected: tuple[str, str] | None
+) -> None:
+    ev = date_evidence(text, url, given, stamped, TODAY)
+    assert ((ev.iso, ev.source) if ev else None) == expected
+    if ev:
+        assert ev.strong == (ev.source != "text")
+
+
+def test_clean_document_publishes_the_page_stamp_only() -> None:
+    url = "https://velmora-post.example/2015/04/26/harbour-storm/"
+    text = "Storm hits Velmora\n\nThe storm hit on Saturday."
+    art = clean_document(RawDocument(id="a", text=text, url=url))
+    assert (art.published, art.published_from) == ("2015-04-26", "url")
+    assert art.to_dict()["published_from"] == "url"
+    text = "Storm hits Velmora\n\nThe storm of 25 April 2015 hit the harbour; boats sank."
+    art = clean_document(RawDocument(id="b", text=text))
+    assert (art.published, art.published_from) == (None, None)  # text alone: null, not a guess
+    art = clean_document(RawDocument(id="c", text=text, date="2015-04-27T10:00:00Z"))
+    assert (art.published, art.published_from) == ("2015-04-27", "input")
