@@ -103,7 +103,6 @@ def strip_times(text: str) -> str:
     return _TIME.sub(" ", text)
 
 
-
 # --- Date evidence: where a page says when it was published ---------------------------------
 #
 # One function, ``date_evidence``, read by cleaning (``Article.published``/``published_from``)
@@ -292,9 +291,7 @@ def _fits(day: date, partial: Partial | None) -> bool:
     return partial is None or (day.year == partial[0] and partial[1] in (None, day.month))
 
 
-def layout_date(
-    text: str, partial: Partial | None = None, latest: date | None = None
-) -> date | None:
+def layout_date(text: str, partial: Partial | None = None, latest: date | None = None) -> date | None:
     """A stamp line at the head (first) or foot of the page; "Updated ..." lines last."""
     latest = latest or date.today() + timedelta(days=1)
     lines = [line.strip() for line in text.split("\n") if line.strip()]
@@ -310,9 +307,7 @@ def layout_date(
     return updated
 
 
-def text_date(
-    text: str, partial: Partial | None = None, latest: date | None = None
-) -> date | None:
+def text_date(text: str, partial: Partial | None = None, latest: date | None = None) -> date | None:
     """The latest date the text mentions with its year (or the year the URL gives): a page is
     no older than what it reports, and mostly a day or two younger. Weak evidence."""
     latest = latest or date.today() + timedelta(days=1)
