@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bench._report import machine, write_section  # noqa: E402
-from newsweave.clean import clean_document  # noqa: E402
+from newsweave.clean import clean_document, clean_text  # noqa: E402
+from newsweave.clean.dates import date_evidence, url_date  # noqa: E402
 from newsweave.events.score import bcubed  # noqa: E402
 from newsweave.records import RawDocument  # noqa: E402
 
@@ -66,6 +67,22 @@ def date_table(rows: list[Row]) -> tuple[Counter[str], Counter[str]]:
         else:
             score["right" if art.published == label else "wrong"] += 1
     return score, source
+
+
+def layout_vs_url(rows: list[Row]) -> Counter[str]:
+    """Pages whose URL gives the day: the layout evidence alone (the URL withheld) against it."""
+    out: Counter[str] = Counter()
+    for r in rows:
+        truth, _ = url_date(r["url"])
+        if truth is None:
+            continue
+        ev = date_evidence(r["text"], None, None, clean_text(r["text"]).layout.published, weak=False)
+        if ev is None:
+            out["null"] += 1
+        else:
+            off = abs((ev.day - truth).days)
+            out["right" if not off else "1 day off" if off == 1 else "wrong"] += 1
+    return out
 
 
 def run_cluster(rows: list[Row], tmp: Path, incremental: bool = False) -> tuple[dict[str, Row], float]:
@@ -130,8 +147,13 @@ def report(tmp: Path) -> str:
             f"| {score['unlabelled, dated']} | {srcs} |"
         )
     per_page = (time.process_time() - start) / sum(len(r) for r in parts.values())
+    l3s = layout_vs_url(load("l3s_dev"))
     lines += [
         "",
+        "The layout reader alone on whole rendered pages, furniture included (l3s_dev, the pages "
+        "whose URL gives the day; the URL withheld and taken as the truth; a day off is mostly "
+        f"the time zone): {l3s['right']} right, {l3s['1 day off']} a day off, {l3s['wrong']} "
+        f"wrong, {l3s['null']} null of {sum(l3s.values())}.",
         f"Cleaning with the date evidence: {1000 * per_page:.1f} ms CPU per page (whole `clean_document`).",
         "",
         "`newsweave cluster` (inputs `id`, `url`, `text`), B-cubed precision / recall / F1:",

@@ -53,6 +53,14 @@ def test_url_date(url: str | None, day: str | None, partial: tuple[int, int | No
         # a foot stamp counts too; an "Updated" line only when nothing else dates the page
         ("Ferry strike ends\n\nThe strike ended.\n\nBy Ada Linn\n19 May 2016 12:33", "2016-05-19"),
         ("Updated 08/07/2015 14:29\n\nFerry strike ends\n\n3 March 2014", "2014-03-03"),
+        # a site's "today" line above the page's own stamp, comments below it: the earliest counts
+        (
+            "Thu 17 Jan 2008 | 2:49 GMT\nSports\nFerry strike ends\nFri Dec 28, 2007 6:19am GMT\n"
+            "The strike ended.\nComments\nDec 30, 2007 7:06 PM | Link to this",
+            "2007-12-28",
+        ),
+        # a teaser in a list of stories is no stamp
+        ("Ferry strike ends\n\nThe strike ended.\n\n19 December 2007: Velmora singer weds", None),
         # a caption or a sentence is prose, not a stamp
         ("Ferry strike ends\n\nWorkers in Velmora, Kestria, on August 26, 2016, after the vote.", None),
         ("The strike that began on 3 March 2014 ended yesterday after talks.", None),

@@ -159,8 +159,7 @@ _UPDATED = re.compile(
     re.I,
 )
 _WORD = re.compile(r"[^\W\d_]{2,}")
-LAYOUT_HEAD = 8  # non-empty lines at the top of a page where a date line is looked for
-LAYOUT_FOOT = 6  # ... and at its foot
+LAYOUT_LINES = 400  # lines of a page where stamp lines are looked for
 LAYOUT_LINE = 100  # characters: a longer line is prose (a caption, a sentence), not a stamp
 LAYOUT_WORDS = 6  # words besides the date, times and weekdays ("This article is from", "AP")
 TEXT_CHARS = 2500  # dated mentions are read this far into the text (its first paragraphs)
@@ -280,7 +279,10 @@ def _stamp(line: str, partial: Partial | None, latest: date) -> date | None:
     year = m.year or (partial[0] if partial and (partial[1] in (None, m.month)) else None)
     if year is None:
         return None
-    rest = _WEEKDAY_WORDS.sub(" ", strip_times(line[: m.start] + " " + line[m.end :]))
+    after = line[m.end :]
+    if after.lstrip().startswith(":") and len(_WORD.findall(after)) > 1:
+        return None  # "19 December 2007: Singer is pregnant", a teaser in a list of stories
+    rest = _WEEKDAY_WORDS.sub(" ", strip_times(line[: m.start] + " " + after))
     if len(_WORD.findall(rest)) > LAYOUT_WORDS:
         return None
     return valid(year, m.month, m.day, latest)
@@ -291,20 +293,24 @@ def _fits(day: date, partial: Partial | None) -> bool:
     return partial is None or (day.year == partial[0] and partial[1] in (None, day.month))
 
 
-def layout_date(text: str, partial: Partial | None = None, latest: date | None = None) -> date | None:
-    """A stamp line at the head (first) or foot of the page; "Updated ..." lines last."""
+def layout_date(
+    text: str, partial: Partial | None = None, latest: date | None = None, stamped: date | None = None
+) -> date | None:
+    """The earliest stamp line of the page (``stamped``, the one cleaning read from its header or
+    byline, included); "Updated ..." lines only when no other. Earliest: a site's "today" line over
+    its masthead, an update, the comments are all later than the page's own stamp."""
     latest = latest or date.today() + timedelta(days=1)
-    lines = [line.strip() for line in text.split("\n") if line.strip()]
-    head, foot = lines[:LAYOUT_HEAD], lines[LAYOUT_HEAD:][-LAYOUT_FOOT:]
-    updated = None
-    for line in head + foot:
-        day = _stamp(line, partial, latest)
+    first: date | None = stamped
+    updated: date | None = None
+    for line in text.split("\n", LAYOUT_LINES)[:LAYOUT_LINES]:
+        day = _stamp(line.strip(), partial, latest)
         if day is None or not _fits(day, partial):
             continue
         if not _UPDATED.search(line):
-            return day
-        updated = updated or day
-    return updated
+            first = min(first, day) if first else day
+        else:
+            updated = min(updated, day) if updated else day
+    return first or updated
 
 
 def text_date(text: str, partial: Partial | None = None, latest: date | None = None) -> date | None:
@@ -329,9 +335,9 @@ def date_evidence(
     weak: bool = True,
 ) -> DateEvidence | None:
     """When the page was published and what says so, strongest source first: the input's date
-    field (``given``, ISO), the URL, the layout (``stamped``: the date cleaning read from a
-    header, byline or time stamp, then the head and foot lines of the raw ``text``), the text's
-    own dated mentions (only if ``weak``). None when nothing dates it."""
+    field (``given``, ISO), the URL, the layout (the earliest of ``stamped``, the date cleaning read
+    from a header, byline or time stamp, and the stamp lines of the raw ``text``), the text's own
+    dated mentions (only if ``weak``). None when nothing dates it."""
     latest = latest or date.today() + timedelta(days=1)
     if given:
         try:
@@ -341,14 +347,13 @@ def date_evidence(
     day, partial = url_date(url, latest)
     if day:
         return DateEvidence(day, "url")
-    if stamped:
-        try:
-            day = date.fromisoformat(stamped[:10])
-        except ValueError:
-            day = None
-        if day and EARLIEST <= day <= latest and _fits(day, partial):
-            return DateEvidence(day, "layout")
-    day = layout_date(text, partial, latest)
+    try:
+        given_stamp = date.fromisoformat(stamped[:10]) if stamped else None
+    except ValueError:
+        given_stamp = None
+    if given_stamp and not (EARLIEST <= given_stamp <= latest and _fits(given_stamp, partial)):
+        given_stamp = None
+    day = layout_date(text, partial, latest, given_stamp)
     if day:
         return DateEvidence(day, "layout")
     day = text_date(text, partial, latest) if weak else None
