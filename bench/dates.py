@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 
 from bench._report import machine, write_section  # noqa: E402
 from newsweave.clean import clean_document, clean_text  # noqa: E402
-from newsweave.clean.dates import date_evidence, url_date  # noqa: E402
+from newsweave.clean.dates import date_evidence, text_date, url_date  # noqa: E402
 from newsweave.events.score import bcubed  # noqa: E402
 from newsweave.records import RawDocument  # noqa: E402
 
@@ -82,6 +82,22 @@ def layout_vs_url(rows: list[Row]) -> Counter[str]:
         else:
             off = abs((ev.day - truth).days)
             out["right" if not off else "1 day off" if off == 1 else "wrong"] += 1
+    return out
+
+
+def weak_bounds(rows: list[Row]) -> Counter[str]:
+    """The text's weak bound (``text_date`` on the clean text, no URL) against the URL's day: a
+    bound above the day breaks the rule "published on or after"."""
+    out: Counter[str] = Counter()
+    for r in rows:
+        truth, _ = url_date(r["url"])
+        if truth is None:
+            continue
+        bound = text_date(clean_document(RawDocument(id=r["id"], text=r["text"], fmt="jsonl")).text)
+        if bound is None:
+            out["none"] += 1
+        else:
+            out["above the day" if bound > truth else "on or below"] += 1
     return out
 
 
@@ -147,13 +163,21 @@ def report(tmp: Path) -> str:
             f"| {score['unlabelled, dated']} | {srcs} |"
         )
     per_page = (time.process_time() - start) / sum(len(r) for r in parts.values())
-    l3s = layout_vs_url(load("l3s_dev"))
+    l3s_rows = load("l3s_dev")
+    l3s, weak = layout_vs_url(l3s_rows), weak_bounds(l3s_rows)
+    weak2 = weak_bounds(dev2)
     lines += [
         "",
         "The layout reader alone on whole rendered pages, furniture included (l3s_dev, the pages "
         "whose URL gives the day; the URL withheld and taken as the truth; a day off is mostly "
         f"the time zone): {l3s['right']} right, {l3s['1 day off']} a day off, {l3s['wrong']} "
         f"wrong, {l3s['null']} null of {sum(l3s.values())}.",
+        "",
+        "The weak bound (the text's latest dated mention in its prose, what lies ahead and update "
+        "stamps left out; used by the time rule only, never published) against the URL's day: "
+        f"l3s_dev {weak['on or below']} on or below, {weak['above the day']} above, "
+        f"{weak['none']} none; realworld_dev2 {weak2['on or below']} on or below, "
+        f"{weak2['above the day']} above, {weak2['none']} none.",
         f"Cleaning with the date evidence: {1000 * per_page:.1f} ms CPU per page (whole `clean_document`).",
         "",
         "`newsweave cluster` (inputs `id`, `url`, `text`), B-cubed precision / recall / F1:",

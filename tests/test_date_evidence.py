@@ -85,11 +85,23 @@ def test_mentions_in_several_languages() -> None:
     ]  # fmt: skip
 
 
-def test_text_date_is_the_latest_mention() -> None:
-    text = "The storm of 3 March 2014 was recalled. On March 9, 2014 the port reopened."
+def test_text_date_is_the_latest_mention_of_the_prose() -> None:
+    text = "The storm of 3 March 2014 was recalled. On March 9, 2014 the port reopened to boats."
     assert text_date(text, None, TODAY) == date(2014, 3, 9)
-    assert text_date("On June 14 the fire broke out.", (2017, 6), TODAY) == date(2017, 6, 14)
-    assert text_date("On June 14 the fire broke out.", None, TODAY) is None
+    fire = "On June 14 the fire broke out in the tower block and spread to the upper floors, police said."
+    assert text_date(fire, (2017, 6), TODAY) == date(2017, 6, 14)  # the year the URL gives
+    assert text_date(fire, None, TODAY) is None
+    later = fire + " Police said on Monday, June 19, 2017, that the toll rose to 79."
+    assert text_date(later, None, TODAY) == date(2017, 6, 19)
+    # what lies ahead, an update stamp and a short line of page furniture are no bound
+    ahead = text + " An inquiry will be held on 30 March 2014 in the harbour master's office."
+    assert text_date(ahead, None, TODAY) == date(2014, 3, 9)
+    stamp = text + "\nUpdated on 2 May 2014 by the harbour desk of the Velmora paper with a note."
+    assert text_date(stamp, None, TODAY) == date(2014, 3, 9)
+    assert text_date(text + "\nTuesday 15 January 2015", None, TODAY) == date(2014, 3, 9)
+    # a date without its year takes the URL's year only, not another mention's
+    winter = "The ferry strike began on December 30, 2014 and the port reopens on January 2, they said."
+    assert text_date(winter, None, TODAY) == date(2014, 12, 30)
 
 
 @pytest.mark.parametrize(
@@ -101,7 +113,8 @@ def test_text_date_is_the_latest_mention() -> None:
         # a stamp that disagrees with the URL's year is some other date (an update years later)
         (None, "https://k.example/2014/07/x", "2015-08-07", "", None),
         (None, "https://k.example/x", None, "Sunday, October 30, 2016\n\nStorm", ("2016-10-30", "layout")),
-        (None, "https://k.example/x", None, "The port reopened on 9 March 2014.", ("2014-03-09", "text")),
+        (None, "https://k.example/x", None, "After the storm the port of Velmora reopened on 9 March 2014 "
+         "to the fishing boats.", ("2014-03-09", "text")),
         (None, None, None, "No date at all.", None),
     ],
 )

@@ -158,6 +158,15 @@ _UPDATED = re.compile(
     r"\b(?:updated?|modified|actuali[sz]ad[oa]|mise? à jour|aktualisiert|aggiornat[oa]|atualizad[oa])\b",
     re.I,
 )
+# what is said of later days ("will be held on Aug 30") and updates ("Updated 08/07/2015") is no
+# bound of the publication day: the text of the 40 characters before a mention, and its line
+_AHEAD = re.compile(
+    r"\b(?:will|would|shall|to be|scheduled|due|expected|plans?|planned|next|until|by|before|"
+    r"va|vont|sera|será|wird|werden|sarà)\b[^.!?\n]*$|" + _UPDATED.pattern + r"[^\n]*$",
+    re.I,
+)
+AHEAD_CHARS = 40
+PROSE_WORDS = 12  # the text's dates are read in paragraphs of prose, not in a page's short lines
 _WORD = re.compile(r"[^\W\d_]{2,}")
 LAYOUT_LINES = 400  # lines of a page where stamp lines are looked for
 LAYOUT_LINE = 100  # characters: a longer line is prose (a caption, a sentence), not a stamp
@@ -314,11 +323,15 @@ def layout_date(
 
 
 def text_date(text: str, partial: Partial | None = None, latest: date | None = None) -> date | None:
-    """The latest date the text mentions with its year (or the year the URL gives): a page is
-    no older than what it reports, and mostly a day or two younger. Weak evidence."""
+    """The latest day the text mentions: a page is no older than what it reports (and mostly a
+    day or two younger). Weak evidence. A mention without its year takes the URL's year (not that
+    of another mention: "Brexit on 31 January" is often a plan, not a report). Mentions of what
+    lies ahead and update stamps are left out."""
     latest = latest or date.today() + timedelta(days=1)
+    head = "\n".join(p for p in text[:TEXT_CHARS].split("\n") if len(p.split()) >= PROSE_WORDS)
+    found = [m for m in mentions(head) if not _AHEAD.search(head[max(0, m.start - AHEAD_CHARS) : m.start])]
     best = None
-    for m in mentions(text[:TEXT_CHARS]):
+    for m in found:
         year = m.year or (partial[0] if partial and partial[1] in (None, m.month) else None)
         day = valid(year, m.month, m.day, latest) if year else None
         if day and _fits(day, partial) and (best is None or day > best):
