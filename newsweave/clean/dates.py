@@ -144,10 +144,11 @@ _AY = r"(?P<y>(?:19|20)\d\d)(?![-/]\d)"  # not the start of 2016-08-24
 # and without a year ("July 17", "le 25 avril"), which only the other evidence can complete.
 _TEXT_DATES = [
     re.compile(rf"\b{_AM}\s+{_AD}(?:,?\s+{_AY})?(?![\w:.,]?\d)"),
-    re.compile(rf"(?<![\w.:]){_AD}\.?\s+(?:de\s+|of\s+)?{_AM}(?:,?\s+(?:de\s+)?{_AY})?(?!\w)", re.I),
+    re.compile(rf"(?<![\w.:]){_AD}\.?\s+(?:de\s+|of\s+)?{_AM}(?:,?\s+(?:de\s+)?{_AY})?(?!\w)"),
     re.compile(rf"(?<![\d.-]){_Y}-(?P<mo>[01]\d)-(?P<d>[0-3]\d)(?!\d)"),
     re.compile(rf"(?<![\d./]){_AD}[./](?P<mo>[01]?\d)[./]{_Y}(?!\d)"),
 ]
+_NUMERIC_DATE = re.compile(r"[./](?:19|20)\d\d|(?:19|20)\d\d-[01]\d-")  # before the last two patterns
 _WEEKDAY_WORDS = re.compile(
     r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
     r"dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|montag|dienstag|mittwoch|"
@@ -222,7 +223,8 @@ def mentions(text: str) -> list[Mention]:
     """The dates written in ``text``, in order; overlapping matches keep the first pattern's."""
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for rx in _TEXT_DATES:
+    numeric = bool(_NUMERIC_DATE.search(text))
+    for rx in _TEXT_DATES if numeric else _TEXT_DATES[:2]:
         for m in rx.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
@@ -329,6 +331,8 @@ def text_date(text: str, partial: Partial | None = None, latest: date | None = N
     lies ahead and update stamps are left out."""
     latest = latest or date.today() + timedelta(days=1)
     head = "\n".join(p for p in text[:TEXT_CHARS].split("\n") if len(p.split()) >= PROSE_WORDS)
+    if partial is None and not _YEAR.search(head):
+        return None  # without a year in the text or the URL no mention gives a day
     found = [m for m in mentions(head) if not _AHEAD.search(head[max(0, m.start - AHEAD_CHARS) : m.start])]
     best = None
     for m in found:
