@@ -3,12 +3,22 @@ pages and URLs of invented outlets."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from newsweave.clean import clean_document
-from newsweave.clean.dates import date_evidence, layout_date, mentions, text_date, url_date
+from newsweave.clean.dates import (
+    EARLIEST,
+    SOURCES,
+    date_evidence,
+    layout_date,
+    mentions,
+    text_date,
+    url_date,
+)
 from newsweave.records import RawDocument
 
 TODAY = date(2026, 12, 1)
@@ -138,3 +148,16 @@ def test_clean_document_publishes_the_page_stamp_only() -> None:
     assert (art.published, art.published_from) == (None, None)  # text alone: null, not a guess
     art = clean_document(RawDocument(id="c", text=text, date="2015-04-27T10:00:00Z"))
     assert (art.published, art.published_from) == ("2015-04-27", "input")
+
+
+_PIECES = st.sampled_from(
+    ["2015", "/2015/04/26/", "-20150426", "April", "25", "Updated", "by", "\n", " ", ",", ":", "2031-02-30",
+     "Tuesday", "de", "juillet", "12.13.2014", "will", "0", "99999999", "/aug/", "x" * 120]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECES, max_size=40).map("".join), st.none() | st.lists(_PIECES, max_size=8).map("".join))
+def test_evidence_never_fails_and_stays_in_bounds(text: str, url: str | None) -> None:
+    ev = date_evidence(text, url, None, None, TODAY)
+    assert ev is None or (EARLIEST <= ev.day <= TODAY + timedelta(days=1) and ev.source in SOURCES)
