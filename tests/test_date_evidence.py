@@ -69,6 +69,8 @@ def test_url_date(url: str | None, day: str | None, partial: tuple[int, int | No
             "The strike ended.\nComments\nDec 30, 2007 7:06 PM | Link to this",
             "2007-12-28",
         ),
+        # a byline glued to its date by the scraper
+        ("Ferry strike ends\n\nAda Linn23 September 2015\n\nThe strike ended.", "2015-09-23"),
         # a teaser in a list of stories is no stamp
         ("Ferry strike ends\n\nThe strike ended.\n\n19 December 2007: Velmora singer weds", None),
         # a caption or a sentence is prose, not a stamp

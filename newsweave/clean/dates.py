@@ -169,6 +169,7 @@ _AHEAD = re.compile(
 AHEAD_CHARS = 40
 PROSE_WORDS = 12  # the text's dates are read in paragraphs of prose, not in a page's short lines
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_GLUED = re.compile(r"(?<=[^\W\d_]{3})(?<![A-Z]{3})(?=\d{1,2}\s)")
 LAYOUT_LINES = 400  # lines of a page where stamp lines are looked for
 LAYOUT_LINE = 100  # characters: a longer line is prose (a caption, a sentence), not a stamp
 LAYOUT_WORDS = 6  # words besides the date, times and weekdays ("This article is from", "AP")
@@ -283,6 +284,7 @@ def _stamp(line: str, partial: Partial | None, latest: date) -> date | None:
     counts when the URL gives the year."""
     if len(line) > LAYOUT_LINE or line.rstrip().endswith((".", "?", "!", ":", '"', "”")):
         return None
+    line = _GLUED.sub(" ", line)  # "Ada Linn23 September 2015": a scraper joined two elements
     found = mentions(line)
     if len(found) != 1:
         return None
