@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from datetime import date
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -83,6 +85,28 @@ def layout_vs_url(rows: list[Row]) -> Counter[str]:
             off = abs((ev.day - truth).days)
             out["right" if not off else "1 day off" if off == 1 else "wrong"] += 1
     return out
+
+
+def polnear_check() -> tuple[Counter[str], Counter[str]]:
+    """polnear_train (no URLs; the day in each id, ``outlet_2016-02-12_slug``, is the truth):
+    the dates cleaning gives (layout) and the weak bounds of the others."""
+    given: Counter[str] = Counter()
+    weak: Counter[str] = Counter()
+    for r in load("polnear_train"):
+        found = re.search(r"\d{4}-\d\d-\d\d", r["id"])
+        if not found:
+            continue
+        truth = date.fromisoformat(found.group())
+        art = clean_document(RawDocument(id=r["id"], text=r["text"], fmt="jsonl"))
+        if art.published:
+            off = abs((date.fromisoformat(art.published) - truth).days)
+            given["right" if not off else "1 day off" if off == 1 else "wrong"] += 1
+        else:
+            given["null"] += 1
+            bound = text_date(art.text)
+            if bound:
+                weak["above the day" if bound > truth else "on or below"] += 1
+    return given, weak
 
 
 def weak_bounds(rows: list[Row]) -> Counter[str]:
@@ -185,6 +209,7 @@ def report(tmp: Path) -> str:
     l3s_rows = load("l3s_dev")
     l3s, weak = layout_vs_url(l3s_rows), weak_bounds(l3s_rows)
     weak2 = weak_bounds(dev2)
+    pol, pol_weak = polnear_check()
     lines += [
         "",
         "The layout reader alone on whole rendered pages, furniture included (l3s_dev, the pages "
@@ -197,6 +222,11 @@ def report(tmp: Path) -> str:
         f"l3s_dev {weak['on or below']} on or below, {weak['above the day']} above, "
         f"{weak['none']} none; realworld_dev2 {weak2['on or below']} on or below, "
         f"{weak2['above the day']} above, {weak2['none']} none.",
+        "",
+        f"polnear_train ({sum(pol.values())} articles, no URLs; the day in each id as the truth): "
+        f"dates given {pol['right']} right, {pol['1 day off']} a day off, {pol['wrong']} wrong, "
+        f"{pol['null']} null; weak bounds of the undated {pol_weak['on or below']} on or below the "
+        f"day, {pol_weak['above the day']} above.",
         f"Cleaning with the date evidence: {1000 * per_page:.1f} ms CPU per page (whole `clean_document`).",
         "",
         "`newsweave cluster` (inputs `id`, `url`, `text`), B-cubed precision / recall / F1:",
