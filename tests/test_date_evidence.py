@@ -60,7 +60,7 @@ def test_url_date(url: str | None, day: str | None, partial: tuple[int, int | No
         ("Sunday, October 30, 2016\n\nNew storm hits the coast", "2016-10-30"),
         ("Ferry strike ends\n/ 07:14 AM October 31, 2016\nThe strike ended on Monday.", "2016-10-31"),
         ("Le port rouvre\n\njeudi 17 juillet 2014\n\nLe port a rouvert.", "2014-07-17"),
-        # a foot stamp counts too; an "Updated" line only when nothing else dates the page
+        # a foot stamp counts too; of several stamps the earliest ("Updated" comes later)
         ("Ferry strike ends\n\nThe strike ended.\n\nBy Ada Linn\n19 May 2016 12:33", "2016-05-19"),
         ("Updated 08/07/2015 14:29\n\nFerry strike ends\n\n3 March 2014", "2014-03-03"),
         # a site's "today" line above the page's own stamp, comments below it: the earliest counts
@@ -71,6 +71,11 @@ def test_url_date(url: str | None, day: str | None, partial: tuple[int, int | No
         ),
         # a byline glued to its date by the scraper
         ("Ferry strike ends\n\nAda Linn23 September 2015\n\nThe strike ended.", "2015-09-23"),
+        # an "Updated" stamp is no earlier than the page: below a site's "today" line, it wins
+        (
+            "Tuesday 15 January 2008\nFerry strike ends\nThe strike ended.\nLast Updated: 12:01am GMT 08/01/2008",
+            "2008-01-08",
+        ),
         # a teaser in a list of stories is no stamp
         ("Ferry strike ends\n\nThe strike ended.\n\n19 December 2007: Velmora singer weds", None),
         # a caption or a sentence is prose, not a stamp

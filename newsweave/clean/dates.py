@@ -310,20 +310,15 @@ def layout_date(
     text: str, partial: Partial | None = None, latest: date | None = None, stamped: date | None = None
 ) -> date | None:
     """The earliest stamp line of the page (``stamped``, the one cleaning read from its header or
-    byline, included); "Updated ..." lines only when no other. Earliest: a site's "today" line over
-    its masthead, an update, the comments are all later than the page's own stamp."""
+    byline, included). Earliest: a site's "today" line over its masthead, an "Updated" stamp and
+    the comments are all no earlier than the page's own stamp, and may be all the page shows."""
     latest = latest or date.today() + timedelta(days=1)
     first: date | None = stamped
-    updated: date | None = None
     for line in text.split("\n", LAYOUT_LINES)[:LAYOUT_LINES]:
         day = _stamp(line.strip(), partial, latest)
-        if day is None or not _fits(day, partial):
-            continue
-        if not _UPDATED.search(line):
+        if day is not None and _fits(day, partial):
             first = min(first, day) if first else day
-        else:
-            updated = min(updated, day) if updated else day
-    return first or updated
+    return first
 
 
 def text_date(text: str, partial: Partial | None = None, latest: date | None = None) -> date | None:
