@@ -73,7 +73,8 @@ def test_url_date(url: str | None, day: str | None, partial: tuple[int, int | No
         ("Ferry strike ends\n\nAda Linn23 September 2015\n\nThe strike ended.", "2015-09-23"),
         # an "Updated" stamp is no earlier than the page: below a site's "today" line, it wins
         (
-            "Tuesday 15 January 2008\nFerry strike ends\nThe strike ended.\nLast Updated: 12:01am GMT 08/01/2008",
+            "Tuesday 15 January 2008\nFerry strike ends\nThe strike ended.\n"
+            "Last Updated: 12:01am GMT 08/01/2008",
             "2008-01-08",
         ),
         # a teaser in a list of stories is no stamp
