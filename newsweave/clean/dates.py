@@ -107,9 +107,9 @@ def strip_times(text: str) -> str:
 #
 # One function, ``date_evidence``, read by cleaning (``Article.published``/``published_from``)
 # and through it by the groupers (the time rule) and the timeline. Sources, strongest first: the
-# input's own date field, the URL, the page's layout (a line at the head or foot of the page that
-# holds a date and little else), the text (dated mentions: the page is no older than what it
-# reports). "text" is weak evidence: the groupers give it slack.
+# input's own date field, the URL, the page's layout (the earliest line of the page that holds a
+# date and little else), the text (dated mentions in its prose: the page is no older than what it
+# reports). "text" is weak evidence: never published, and the groupers give it slack.
 
 SOURCES = ("input", "url", "layout", "text")
 STRONG = frozenset({"input", "url", "layout"})  # the page's own stamp; "text" is inferred
