@@ -108,6 +108,8 @@ class Article(Record):
     optional: list[OptionalSpan] = field(default_factory=list)
     story: str = ""
     copy_of: str | None = None
+    # where ``published`` came from: "input", "layout", "url" (``newsweave.clean.dates.SOURCES``)
+    published_from: str | None = None
     analysis: Analysis | None = field(default=None, compare=False, repr=False, metadata={"json": False})
     # The grouping features (``newsweave.events.features.Features``) computed on a worker with the
     # rest of the per-article work; never serialised, recomputed when absent.

@@ -15,6 +15,7 @@ from typing import NamedTuple
 import ftfy
 
 from newsweave.clean.casing import restore_casing
+from newsweave.clean.dates import date_evidence
 from newsweave.clean.furniture import classify, cutoff, is_prose, optional_kind, prose_sample
 from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
@@ -222,7 +223,10 @@ def clean_document(doc: RawDocument) -> Article:
 
         doc = extract_html(doc)
     text, layout, removed, lang, optional = clean_text(doc.text or "", doc.lang)
-    published = doc.date[:10] if doc.date and _ISO_DATE.match(doc.date) else layout.published
+    given = doc.date if doc.date and _ISO_DATE.match(doc.date) else None
+    # the page's own stamp only (input, URL, layout): a date inferred from the text stays out of
+    # ``published`` (null rather than a guess); the groupers read it as weak evidence
+    dated = date_evidence(doc.text or "", doc.url, given, layout.published, weak=False)
     outlet = doc.outlet or layout.outlet or doc.url
     return Article(
         id=doc.id,
@@ -231,7 +235,8 @@ def clean_document(doc: RawDocument) -> Article:
         url=doc.url,
         outlet=canonical_outlet(outlet) if outlet else None,
         author=doc.author or layout.author,
-        published=published,
+        published=dated.iso if dated else None,
+        published_from=dated.source if dated else None,
         title=doc.title or layout.title,
         lang=lang,
         removed=removed,

@@ -19,6 +19,7 @@ from functools import lru_cache
 import numpy as np
 import py3langid
 
+from newsweave.clean.dates import date_evidence
 from newsweave.events.gazetteer import country_codes
 from newsweave.events.nearcopy import signature
 from newsweave.records import Article
@@ -77,19 +78,20 @@ class Features:
     year: int | None  # publication year (years the text mentions proved too noisy a clock)
     wire: bool  # carries a wire credit such as "(AP)"
     length: int  # characters of clean text
+    after: int | None = None  # undated: the latest day the text mentions (weak: published on or after)
 
 
-def _day(article: Article) -> int | None:
+def _day(article: Article) -> tuple[int | None, int | None]:
+    """(publication day, else the weak lower bound the text's dated mentions give), as ordinals:
+    the date evidence cleaning gave (``published``), else ``date_evidence`` on the clean text."""
     raw = article.published
     if not raw:
         head = _DATE_PREFIX.match(article.text[:40])  # a scraper's "date 2019-04-15" stamp
-        if not head:
-            return None
-        raw = "-".join(head.groups())
-    try:
-        return date.fromisoformat(raw[:10]).toordinal()
-    except ValueError:
-        return None
+        raw = "-".join(head.groups()) if head else None
+    found = date_evidence(article.text, article.url, raw)
+    if found is None:
+        return None, None
+    return (found.day.toordinal(), None) if found.strong else (None, found.day.toordinal())
 
 
 def detect_lang(text: str) -> str:
@@ -149,7 +151,7 @@ def extract(article: Article) -> Features:
                 skeleton.append(low)
         first = False
     anchors += ["=" + code for code in country_codes(capitals)]
-    day = _day(article)
+    day, after = _day(article)
     year = date.fromordinal(day).year if day else None
     keys, weights, numbers = _bag(Counter(terms), Counter(anchors))
     copy_sh = shingles(words, SHINGLE)
@@ -166,6 +168,7 @@ def extract(article: Article) -> Features:
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
+        after=after,
     )
 
 

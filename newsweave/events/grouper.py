@@ -175,7 +175,7 @@ class WeaveGrouper:
         if not docs:
             return Grouping(events=[])
         m = tfidf_matrix(docs, vocab)
-        guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS),)
+        guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs]),)
         pairs, sims = scored_edges(docs, m)
         weights = copy_weights(len(docs), pairs, sims)
         keep = within_components(len(docs), pairs, sims, self.threshold)

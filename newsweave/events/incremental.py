@@ -5,7 +5,8 @@ near-copies (datasketch LSH, checked) count as one report, so a copy joins its o
 and adds no weight; candidates from the postings of the article's top terms; the article joins
 the event it is closest to on average, then that event merges with any neighbour whose mean
 similarity (kept as running sums) reaches the threshold, the older id surviving; no event
-holds dated reports more than ``WINDOW_DAYS`` apart. Stories by ``story_link``.
+holds dated reports more than ``WINDOW_DAYS`` apart (the time rule of ``guards``, weak evidence
+included). Stories by ``story_link``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from newsweave.errors import NewsweaveError
 from newsweave.events import Assignment
 from newsweave.events.features import BUCKETS, features_of
 from newsweave.events.grouper import POSTING_WINDOW, TOP_TERMS
+from newsweave.events.guards import EMPTY, Span, fits, joined, span_of
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import (
     EVENT_THRESHOLD,
@@ -41,9 +43,6 @@ from newsweave.records import Article, EventGroup, Grouping, Story
 STATE_VERSION = 2
 LANG_SLOTS = 1 << 20  # per-language document frequencies, hashed: a collision only lowers a weight
 
-Span = tuple[int, int] | None
-
-
 class StateError(NewsweaveError):
     """A saved grouping state cannot be read (corrupt, or written by another version)."""
 
@@ -54,13 +53,18 @@ def _jaccard(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def _joined(a: Span, b: Span) -> Span:
-    if a is None or b is None:
-        return a or b
-    return min(a[0], b[0]), max(a[1], b[1])
+    return joined(a, b)
 
 
 def _fits(span: Span) -> bool:
-    return span is None or span[1] - span[0] <= WINDOW_DAYS
+    return fits(span, WINDOW_DAYS)
+
+
+def _span(row: list[int] | None) -> Span:
+    """A saved span; states written before the weak bound hold (first, last) or null."""
+    if not row:
+        return EMPTY
+    return (int(row[0]), int(row[1]), int(row[2]) if len(row) > 2 else EMPTY[2])
 
 
 class LanguageCounts:
@@ -133,7 +137,7 @@ class WeaveIncremental:
         self.events.grow()
         self.stories.grow()
         self.members[n], self.links[n] = [n], {}
-        self.span[n] = (doc.day, doc.day) if doc.day is not None else None
+        self.span[n] = span_of(doc.day, doc.after)
         copies = [c for c in self._lsh_query(doc) if self._copy(doc, self.docs[c])]
         merged: list[str] = []
         self.size[n] = 0
@@ -375,7 +379,7 @@ class WeaveIncremental:
             self.story_best = {int(k): int(v) for k, v in state["best"]}
             self.members = {int(k): [int(i) for i in v] for k, v in state["members"]}
             self.size = {int(k): int(v) for k, v in state["size"]}
-            self.span = {int(k): (int(v[0]), int(v[1])) if v else None for k, v in state["span"]}
+            self.span = {int(k): _span(v) for k, v in state["span"]}
             self.links = {int(k): {int(o): float(s) for o, s in v} for k, v in state["links"]}
             self.group = {int(k): int(v) for k, v in state["group"]}
             self.group_size = {int(k): int(v) for k, v in state["group_size"]}

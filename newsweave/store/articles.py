@@ -13,7 +13,10 @@ from newsweave.records import Analysis, Article, RawDocument, Removed
 from newsweave.store.db import Database
 
 _IDENTITY = ("text", "html", "url", "title", "date", "outlet", "author", "lang")
-COLUMNS = "id, path, url, outlet, author, published, title, lang, text, removed, story, copy_of, analysis"
+COLUMNS = (
+    "id, path, url, outlet, author, published, published_from, title, lang, text, removed, story, copy_of,"
+    " analysis"
+)
 
 
 def content_hash(doc: RawDocument) -> str:
@@ -44,14 +47,15 @@ def insert(db: Database, article: Article, doc: RawDocument) -> Article | None:
         n += 1
         article.id = f"{base}-{n}"
     extra = db.search_columns(article.title, article.text)  # PostgreSQL: the tsvector
-    cols = ", ".join(["id, hash, raw, path, url, outlet, author, published, title, lang, text, removed,"
-                      " analysis", *extra])
-    marks = ", ".join(["?"] * 13 + [sql for sql, _ in extra.values()])
+    cols = ", ".join(["id, hash, raw, path, url, outlet, author, published, published_from, title, lang,"
+                      " text, removed, analysis", *extra])
+    marks = ", ".join(["?"] * 14 + [sql for sql, _ in extra.values()])
     db.execute(
         f"INSERT INTO articles ({cols}) VALUES ({marks})",
         (
             article.id, digest, pack_raw(doc), article.path, article.url, article.outlet,
-            article.author, article.published, article.title, article.lang, article.text,
+            article.author, article.published, article.published_from, article.title, article.lang,
+            article.text,
             json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
             _analysis(article), *(value for _, value in extra.values()),
         ),
@@ -65,11 +69,11 @@ def update_clean(db: Database, article: Article) -> None:
     extra = db.search_columns(article.title, article.text)
     sets = "".join(f", {col} = {sql}" for col, (sql, _) in extra.items())
     db.execute(
-        "UPDATE articles SET url = ?, outlet = ?, author = ?, published = ?, title = ?, lang = ?,"
-        f" text = ?, removed = ?, analysis = ?{sets} WHERE id = ?",
+        "UPDATE articles SET url = ?, outlet = ?, author = ?, published = ?, published_from = ?,"
+        f" title = ?, lang = ?, text = ?, removed = ?, analysis = ?{sets} WHERE id = ?",
         (
-            article.url, article.outlet, article.author, article.published, article.title,
-            article.lang, article.text,
+            article.url, article.outlet, article.author, article.published, article.published_from,
+            article.title, article.lang, article.text,
             json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
             _analysis(article), *(value for _, value in extra.values()), article.id,
         ),
@@ -79,7 +83,8 @@ def update_clean(db: Database, article: Article) -> None:
 def from_row(row: Any) -> Article:
     return Article(
         id=row["id"], text=row["text"], path=row["path"], url=row["url"], outlet=row["outlet"],
-        author=row["author"], published=row["published"], title=row["title"], lang=row["lang"],
+        author=row["author"], published=row["published"], published_from=row["published_from"],
+        title=row["title"], lang=row["lang"],
         removed=[Removed(**r) for r in json.loads(row["removed"])],
         story=row["story"] or "", copy_of=row["copy_of"],
         analysis=None if row["analysis"] is None else Analysis.from_json(row["analysis"]),

@@ -185,12 +185,19 @@ def _v3(db: Database) -> None:
     db.execute("ALTER TABLE articles ADD COLUMN analysis TEXT")
 
 
+def _v4(db: Database) -> None:
+    """Articles say where their ``published`` date came from (``Article.published_from``: input,
+    url, layout). The same statement on both backends; existing rows get NULL until reprocessed."""
+    db.execute("ALTER TABLE articles ADD COLUMN published_from TEXT")
+
+
 Step = Callable[[Database], None]
 # One entry per version; each names its form for every backend (``Database.backend``).
 MIGRATIONS: list[dict[str, Step]] = [
     {"sqlite": _v1, "postgresql": _pg_v1},
     {"sqlite": _v2, "postgresql": _pg_v2},
     {"sqlite": _v3, "postgresql": _v3},
+    {"sqlite": _v4, "postgresql": _v4},
 ]
 VERSION = len(MIGRATIONS)
 
