@@ -18,7 +18,7 @@ from newsweave.events.linkage import average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
 from newsweave.events.stories import make_events, story_labels
-from newsweave.events.vectors import row_dots, tfidf_matrix
+from newsweave.events.vectors import event_matrix, row_dots
 from newsweave.records import Article, Grouping
 
 TOP_TERMS = 30  # each article is indexed under its highest-weighted terms and names
@@ -174,7 +174,7 @@ class WeaveGrouper:
         docs = [vocab.doc(f, i) for i, f in enumerate(feats)]
         if not docs:
             return Grouping(events=[])
-        m = tfidf_matrix(docs, vocab)
+        m = event_matrix(docs)
         guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS),)
         pairs, sims = scored_edges(docs, m)
         weights = copy_weights(len(docs), pairs, sims)
