@@ -21,6 +21,7 @@ import py3langid
 
 from newsweave.events.gazetteer import country_codes
 from newsweave.events.nearcopy import signature
+from newsweave.nlp.embed import lead_of
 from newsweave.nlp.frequency import country_idf, number_idf, word_idf
 from newsweave.records import Article
 
@@ -78,6 +79,7 @@ class Features:
     year: int | None  # publication year (years the text mentions proved too noisy a clock)
     wire: bool  # carries a wire credit such as "(AP)"
     length: int  # characters of clean text
+    lead: str = ""  # the first words (``nlp.embed.lead_of``): what a cross-lingual link embeds
 
 
 def _day(article: Article) -> int | None:
@@ -168,6 +170,7 @@ def extract(article: Article) -> Features:
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
+        lead=lead_of(text),
     )
 
 
