@@ -47,7 +47,7 @@ def test_numbers_weigh_by_their_shape_and_unknown_languages_borrow_english() -> 
 
 
 @pytest.mark.parametrize("others", [[], OTHER, OTHER * 5])
-def test_a_pairs_similarity_does_not_depend_on_the_rest_of_the_pile(others: list[str]) -> None:
+def test_a_pairs_similarity_does_not_depend_on_unrelated_articles_in_the_pile(others: list[str]) -> None:
     texts = [FIRE, FIRE_2, *others]
     vocab = Vocabulary()
     docs = [vocab.doc(extract(Article(id=str(i), text=t, lang="en")), i) for i, t in enumerate(texts)]
