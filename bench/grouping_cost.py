@@ -16,15 +16,14 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO.parent / "shared" / "data"
 sys.path.insert(0, str(REPO))
 
 from bench._report import machine, write_section  # noqa: E402
+from bench.cluster import Counting  # noqa: E402
 
 DUC = ("duc2003_task3", "duc2003_task2_clean", "multiling2011_en")
 
@@ -42,23 +41,6 @@ def pages() -> list[tuple[str, str, str]]:
             for doc in cluster["docs"]:  # documents only: reference summaries are never read
                 out.append((f"{name}-{cluster['id']}-{doc['id']}", "", doc["text"]))
     return out
-
-
-class Counting:
-    """The default embedder, counting the texts it embeds and their CPU seconds."""
-
-    name = "counting"
-    texts = 0
-    seconds = 0.0
-
-    def embed(self, texts: Sequence[str]) -> Any:
-        from newsweave.nlp.embed import make_embedder
-
-        start = time.process_time()
-        rows = make_embedder("default").embed(texts)
-        Counting.texts += len(texts)
-        Counting.seconds += time.process_time() - start
-        return rows
 
 
 def main() -> None:
