@@ -14,6 +14,7 @@ from pathlib import Path
 from newsweave.engine import Engine, partitions
 from newsweave.errors import InputError
 from newsweave.events import make_grouper, make_incremental
+from newsweave.events.model import event_id, story_id
 from newsweave.events.nearcopy import bands
 from newsweave.jsonl import iter_objects
 from newsweave.pipeline import clean_partition, unique_ids
@@ -32,7 +33,8 @@ def cluster_jsonl(
     engine: Engine | None = None,
     incremental: bool = False,
 ) -> tuple[list[str], int]:
-    """One ``{"id", "event", "story"}`` line per valid input article, in input order.
+    """One ``{"id", "event", "story"}`` line per input id, in input order: an article the
+    reader or cleaning rejects (named through ``on_error``) is an event and story of its own.
 
     The per-article work runs on ``engine``; by default on a process pool over every core.
     ``incremental``: the articles arrive one by one in input order (a feed), each joining an event
@@ -41,7 +43,8 @@ def cluster_jsonl(
     own = engine is None
     engine = engine or cluster_engine()
     articles: list[Article] = []
-    parts = partitions(_documents(path, on_error), PARTITION)
+    inputs: list[str] = []  # every input id, rejected ones included
+    parts = partitions(_documents(path, on_error, inputs), PARTITION)
     try:
         for part in engine.map_partitions(cluster_partition, parts):
             for item in part:
@@ -52,6 +55,7 @@ def cluster_jsonl(
     finally:
         if own:
             engine.close()
+    raw_ids = [a.id for a in articles]
     unique_ids(articles)
     if incremental:
         feed = make_incremental()
@@ -66,20 +70,29 @@ def cluster_jsonl(
         for st in ev.stories:
             for aid in st.articles:
                 event_of[aid], story_of[aid] = ev.id, st.id
-    lines = [
-        json.dumps({"id": a.id, "event": event_of[a.id], "story": story_of[a.id]}) + "\n" for a in articles
-    ]
-    return lines, len(lines)
+    lines, kept = [], 0
+    for rid in inputs:  # the articles are the inputs that passed, in input order
+        if kept < len(articles) and raw_ids[kept] == rid:
+            aid = articles[kept].id
+            kept += 1
+            row = {"id": aid, "event": event_of[aid], "story": story_of[aid]}
+        else:
+            row = {"id": rid, "event": event_id(rid), "story": story_id(rid)}
+        lines.append(json.dumps(row) + "\n")
+    return lines, kept
 
 
-def _documents(path: Path, on_error: Callable[[InputError], None]) -> Iterator[RawDocument]:
+def _documents(
+    path: Path, on_error: Callable[[InputError], None], inputs: list[str]
+) -> Iterator[RawDocument]:
     for n, obj in iter_objects(path, on_error):
+        inputs.append(safe_id(str(obj.get("id", n))))
         text, html = obj.get("text"), obj.get("html")
         if not isinstance(text, str) and not isinstance(html, str):
             on_error(InputError(f"{path}:{n}", "article has neither 'text' nor 'html'"))
             continue
         yield RawDocument(
-            id=safe_id(str(obj.get("id", n))),
+            id=inputs[-1],
             text=text if isinstance(text, str) else None,
             html=html if isinstance(html, str) else None,
             url=obj.get("url"),
