@@ -148,12 +148,14 @@ def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]
 
 
 def pool_engine(workers: int | None = None) -> Engine:
-    """Every core of this machine for ``brief``: a process pool forked after the NER model is
-    loaded, so the workers share it instead of each loading its own."""
+    """Every core of this machine for ``brief``: a process pool forked after the NER model and
+    the English word frequencies (grouping weights) are loaded, so the workers share them
+    instead of each loading its own."""
     from newsweave.engine.pool import ProcessEngine
+    from newsweave.nlp.frequency import table
     from newsweave.nlp.models import load_spacy
 
-    return ProcessEngine(workers, preload=lambda: load_spacy(("ner",)))
+    return ProcessEngine(workers, preload=lambda: (load_spacy(("ner",)), table("en")))
 
 
 def analyse_stories(grouping: Grouping, by_id: dict[str, Article], engine: Engine) -> None:

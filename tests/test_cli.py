@@ -149,6 +149,27 @@ def test_cluster_contract(tmp_path: Path) -> None:
     assert rows[0]["event"] == rows[1]["event"]
 
 
+@pytest.mark.parametrize("incremental", [False, True])
+def test_cluster_writes_a_line_for_every_input_id(tmp_path: Path, incremental: bool) -> None:
+    """Contract: an article the reader or cleaning rejects is named on stderr and gets an event
+    and story of its own, in its place in the input order."""
+    src = tmp_path / "a.jsonl"
+    arts = [
+        {"id": "x1", "text": "Lumetra recalls 40,000 scooters over battery fires in Portevia."},
+        {"id": "empty", "text": ""},
+        {"id": "no-text"},
+        {"id": "x2", "text": "Lumetra recalls 40,000 scooters over battery fires in Portevia."},
+    ]
+    src.write_text("".join(json.dumps(a) + "\n" for a in arts), "utf-8")
+    proc = run("cluster", "--input", str(src), *(["--incremental"] if incremental else []))
+    assert proc.returncode == 1
+    assert "empty" in proc.stderr and ":3" in proc.stderr
+    rows = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert [r["id"] for r in rows] == ["x1", "empty", "no-text", "x2"]
+    assert rows[0]["event"] == rows[3]["event"]
+    assert len({r["event"] for r in rows}) == 3 and len({r["story"] for r in rows}) == 3
+
+
 def test_cluster_incremental_takes_the_file_as_a_feed(tmp_path: Path) -> None:
     """``--incremental``: the same contract lines; copies still share a story and an event, and
     the other event of the pile stays apart."""

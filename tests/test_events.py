@@ -126,10 +126,14 @@ def test_state_round_trip_resumes_identically() -> None:
 def test_bridging_article_merges_events_and_the_older_id_survives() -> None:
     arts = {a.id: a for a in load()}
     inc = WeaveIncremental()
-    sentences = arts["wire"].text.split(". ")
-    a = inc.add(Article(id="a", text=". ".join(sentences[:4]), published="2025-03-04"))
-    b = inc.add(Article(id="b", text=". ".join(sentences[4:]), published="2025-03-04"))
-    c = inc.add(arts["wire"])
+    other = (
+        "Brannick Rovers beat Saltmere Athletic 3-1 in the Pellandian cup final, with striker Jorin "
+        "Maddox scoring twice before a crowd of 18,400 at the Kelder Stadium."
+    )  # another happening: shares nothing telling with the fire
+    wire = arts["wire"].text
+    a = inc.add(Article(id="a", text=wire, published="2025-03-04"))
+    b = inc.add(Article(id="b", text=other, published="2025-03-04"))
+    c = inc.add(Article(id="c", text=f"{wire}\n{other}", published="2025-03-04"))  # bridges them
     assert a.event != b.event
     assert c.event == a.event
     assert c.merged == (b.event,)

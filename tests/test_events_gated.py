@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -10,24 +11,56 @@ import pytest
 from newsweave.events.batch import cluster_jsonl
 from newsweave.events.score import bcubed
 
-# Measured at commit time (dev: 81 real pages: event 0.913, story 0.971); pinned a little below.
-DEV_EVENT_F1 = 0.90
+# Measured at commit time; pinned a little below. dev (81 real pages, tuned on): event 0.922,
+# story 0.971. dev2 (210 real pages, the check set, not tuned on): event 0.783, story 0.883.
+# Alone (each main event's pages through ``cluster`` with nothing else): the lowest share in the
+# largest event is 1.00 on dev, 0.94 on dev2.
+DEV_EVENT_F1 = 0.91
 DEV_STORY_F1 = 0.955
+DEV2_EVENT_F1 = 0.77
+DEV2_STORY_F1 = 0.87
+ALONE_SHARE = 0.90
+
+
+def _rows(shared_dir: Path, name: str) -> list[dict[str, str]]:
+    return [json.loads(line) for line in (shared_dir / "data" / f"{name}.jsonl").open(encoding="utf-8")]
+
+
+def _cluster(rows: list[dict[str, str]], tmp_path: Path) -> list[dict[str, str]]:
+    src = tmp_path / "in.jsonl"
+    lines = (json.dumps({"id": r["id"], "url": r.get("url") or "", "text": r["text"]}) for r in rows)
+    src.write_text("".join(line + "\n" for line in lines))
+    lines, _ = cluster_jsonl(src, lambda e: None)
+    return [json.loads(line) for line in lines]
 
 
 @pytest.mark.gated
-def test_realworld_dev_event_and_story_bcubed(shared_dir: Path, tmp_path: Path) -> None:
-    rows = [json.loads(line) for line in (shared_dir / "data" / "realworld_dev.jsonl").open()]
-    src = tmp_path / "in.jsonl"
-    src.write_text("".join(json.dumps({"id": r["id"], "text": r["text"]}) + "\n" for r in rows))
-    lines, _ = cluster_jsonl(src, lambda e: None)
-    out = [json.loads(line) for line in lines]
+@pytest.mark.parametrize(
+    ("name", "event_min", "story_min"),
+    [("realworld_dev", DEV_EVENT_F1, DEV_STORY_F1), ("realworld_dev2", DEV2_EVENT_F1, DEV2_STORY_F1)],
+)
+def test_realworld_event_and_story_bcubed(
+    shared_dir: Path, tmp_path: Path, name: str, event_min: float, story_min: float
+) -> None:
+    rows = _rows(shared_dir, name)
+    out = _cluster(rows, tmp_path)
     gold_event = {r["id"]: r["event"] for r in rows}
     gold_story = {r["id"]: r["story"] if r["story"] != "own" else "own-" + r["id"] for r in rows}
     event_f1 = bcubed({o["id"]: o["event"] for o in out}, gold_event)[2]
     story_f1 = bcubed({o["id"]: o["story"] for o in out}, gold_story)[2]
-    assert event_f1 >= DEV_EVENT_F1
-    assert story_f1 >= DEV_STORY_F1
+    assert event_f1 >= event_min
+    assert story_f1 >= story_min
+
+
+@pytest.mark.gated
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["realworld_dev", "realworld_dev2"])
+def test_one_events_pages_alone_are_one_event(shared_dir: Path, tmp_path: Path, name: str) -> None:
+    rows = _rows(shared_dir, name)
+    for event in sorted({r["event"] for r in rows if not r["event"].startswith("distractor")}):
+        mine = [r for r in rows if r["event"] == event]
+        largest = max(Counter(o["event"] for o in _cluster(mine, tmp_path)).values())
+        assert largest / len(mine) >= ALONE_SHARE, event
 
 
 @pytest.mark.gated

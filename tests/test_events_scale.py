@@ -16,7 +16,7 @@ from newsweave.events.model import Vocabulary, cosine, story_link
 from newsweave.events.nearcopy import near_copy_pairs, signature
 from newsweave.events.stories import story_labels
 from newsweave.events.synthetic import StreamGenerator
-from newsweave.events.vectors import row_dots, set_matrix, story_matrix, tfidf_matrix
+from newsweave.events.vectors import event_matrix, row_dots, set_matrix, story_matrix
 from newsweave.records import Article
 
 FIXTURE = Path(__file__).parent / "fixtures" / "events" / "harbour.jsonl"
@@ -61,7 +61,7 @@ def test_average_link_inside_components_is_exact(seed: int) -> None:
 
 def test_candidates_leave_out_dated_pairs_too_far_apart() -> None:
     docs, vocab = _docs(400)
-    pairs = candidate_pairs(docs, tfidf_matrix(docs, vocab))
+    pairs = candidate_pairs(docs, event_matrix(docs))
     assert len(pairs)
     days = np.array([d.day for d in docs])
     assert (np.abs(days[pairs[:, 0]] - days[pairs[:, 1]]) <= 7).all()

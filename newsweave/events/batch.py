@@ -15,6 +15,7 @@ from pathlib import Path
 from newsweave.engine import Engine, partitions
 from newsweave.errors import InputError
 from newsweave.events import make_grouper, make_incremental
+from newsweave.events.model import event_id, story_id
 from newsweave.events.nearcopy import bands
 from newsweave.jsonl import iter_objects
 from newsweave.pipeline import _reported, clean_partition, unique_ids
@@ -43,12 +44,22 @@ def cluster_jsonl(
     engine: Engine | None = None,
     incremental: bool = False,
 ) -> tuple[list[str], int]:
-    """One ``{"id", "event", "story"}`` line per valid input article, in input order.
+    """One ``{"id", "event", "story"}`` line per input id, in input order (and the number of
+    articles grouped): an article the reader or cleaning rejects (named through ``on_error``) is
+    an event and story of its own.
 
     The per-article work runs on ``engine``; by default on a process pool over every core."""
-    rows = cluster_documents(_documents(path, on_error), on_error, engine, incremental)
-    lines = [json.dumps(row.to_dict()) + "\n" for row in rows]
-    return lines, len(lines)
+    inputs: list[str] = []  # every input id, rejected ones included
+    raw_ids, rows = _clustered(_documents(path, on_error, inputs), on_error, engine, incremental)
+    lines, kept = [], 0
+    for rid in inputs:  # the rows are the inputs that passed, in input order
+        if kept < len(rows) and raw_ids[kept] == rid:
+            row = rows[kept]
+            kept += 1
+        else:
+            row = ClusterRow(rid, event_id(rid), story_id(rid))
+        lines.append(json.dumps(row.to_dict()) + "\n")
+    return lines, kept
 
 
 def cluster_documents(
@@ -63,6 +74,16 @@ def cluster_documents(
     ``incremental``: the articles arrive one by one in input order (a feed), each joining an event
     or opening one, events merging when a bridging article comes; the rows give where each
     article stands at the end."""
+    return _clustered(docs, on_error, engine, incremental)[1]
+
+
+def _clustered(
+    docs: Iterable[RawDocument | InputError],
+    on_error: Callable[[InputError], None],
+    engine: Engine | None,
+    incremental: bool,
+) -> tuple[list[str], list[ClusterRow]]:
+    """``cluster_documents``, with each row's id as the input gave it (before ``unique_ids``)."""
     own = engine is None
     engine = engine or cluster_engine()
     articles: list[Article] = []
@@ -77,6 +98,7 @@ def cluster_documents(
     finally:
         if own:
             engine.close()
+    raw_ids = [a.id for a in articles]
     unique_ids(articles)
     if incremental:
         feed = make_incremental()
@@ -90,17 +112,20 @@ def cluster_documents(
         for st in ev.stories:
             for aid in st.articles:
                 where[aid] = (ev.id, st.id)
-    return [ClusterRow(a.id, *where[a.id]) for a in articles]
+    return raw_ids, [ClusterRow(a.id, *where[a.id]) for a in articles]
 
 
-def _documents(path: Path, on_error: Callable[[InputError], None]) -> Iterator[RawDocument]:
+def _documents(
+    path: Path, on_error: Callable[[InputError], None], inputs: list[str]
+) -> Iterator[RawDocument]:
     for n, obj in iter_objects(path, on_error):
+        inputs.append(safe_id(str(obj.get("id", n))))
         text, html = obj.get("text"), obj.get("html")
         if not isinstance(text, str) and not isinstance(html, str):
             on_error(InputError(f"{path}:{n}", "article has neither 'text' nor 'html'"))
             continue
         yield RawDocument(
-            id=safe_id(str(obj.get("id", n))),
+            id=inputs[-1],
             text=text if isinstance(text, str) else None,
             html=html if isinstance(html, str) else None,
             url=obj.get("url"),

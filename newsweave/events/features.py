@@ -22,6 +22,8 @@ import py3langid
 from newsweave.clean.dates import date_evidence
 from newsweave.events.gazetteer import country_codes
 from newsweave.events.nearcopy import signature
+from newsweave.nlp.embed import lead_of
+from newsweave.nlp.frequency import country_idf, number_idf, word_idf
 from newsweave.records import Article
 
 # A token: a run of letters/digits, keeping inner separators of numbers ("15,383", "2.5", "4-2"),
@@ -79,6 +81,7 @@ class Features:
     wire: bool  # carries a wire credit such as "(AP)"
     length: int  # characters of clean text
     after: int | None = None  # undated: the latest day the text mentions (weak: published on or after)
+    lead: str = ""  # the first words (``nlp.embed.lead_of``): what a cross-lingual link embeds
 
 
 def _day(article: Article) -> tuple[int | None, int | None]:
@@ -153,12 +156,13 @@ def extract(article: Article) -> Features:
     anchors += ["=" + code for code in country_codes(capitals)]
     day, after = _day(article)
     year = date.fromordinal(day).year if day else None
-    keys, weights, numbers = _bag(Counter(terms), Counter(anchors))
+    lang = article.lang if article.lang else detect_lang(article.text)
+    keys, weights, numbers = _bag(Counter(terms), Counter(anchors), lang)
     copy_sh = shingles(words, SHINGLE)
     return Features(
         id=article.id,
         day=day,
-        lang=article.lang if article.lang else detect_lang(article.text),
+        lang=lang,
         copy_sh=copy_sh,
         sig=signature(copy_sh),
         keys=keys,
@@ -169,6 +173,7 @@ def extract(article: Article) -> Features:
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
         after=after,
+        lead=lead_of(text),
     )
 
 
@@ -183,15 +188,29 @@ def is_anchor(key: int) -> bool:
     return key >= BUCKETS
 
 
-def _bag(terms: Counter[str], anchors: Counter[str]) -> tuple[np.ndarray, np.ndarray, frozenset[int]]:
+def anchor_idf(anchor: str, lang: str) -> float:
+    """Background idf of an anchor: a number by its shape, a country alike everywhere, a name
+    by its frequency in the page's language (German capitalises every noun)."""
+    if anchor.startswith("#"):
+        return number_idf(anchor[1:])
+    if anchor.startswith("="):
+        return country_idf()
+    return word_idf(anchor, lang)
+
+
+def _bag(
+    terms: Counter[str], anchors: Counter[str], lang: str
+) -> tuple[np.ndarray, np.ndarray, frozenset[int]]:
+    """Hashed bag: log term frequency times the background idf (``newsweave.nlp.frequency``),
+    so that a weight never depends on what else the pile holds."""
     bag: dict[int, float] = {}
     for term, n in terms.items():
         key = term_key(term, False)
-        bag[key] = bag.get(key, 0.0) + 1.0 + math.log(n)
+        bag[key] = bag.get(key, 0.0) + (1.0 + math.log(n)) * word_idf(term, lang)
     numbers = set()
     for anchor, n in anchors.items():
         key = term_key(anchor, True)
-        bag[key] = bag.get(key, 0.0) + ANCHOR_WEIGHT * (1.0 + math.log(n))
+        bag[key] = bag.get(key, 0.0) + ANCHOR_WEIGHT * (1.0 + math.log(n)) * anchor_idf(anchor, lang)
         if anchor.startswith("#"):
             numbers.add(key)
     keys = sorted(bag)

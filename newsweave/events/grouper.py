@@ -12,13 +12,15 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse.csgraph import connected_components
 
+from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
 from newsweave.events.linkage import average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
 from newsweave.events.stories import make_events, story_labels
-from newsweave.events.vectors import row_dots, tfidf_matrix
+from newsweave.events.vectors import event_matrix, row_dots
+from newsweave.nlp.embed import Embedder, shared_embedder
 from newsweave.records import Article, Grouping
 
 TOP_TERMS = 30  # each article is indexed under its highest-weighted terms and names
@@ -160,9 +162,15 @@ def drop_boilerplate(docs: Sequence[Doc], labels: Sequence[int]) -> None:
 class WeaveGrouper:
     """The default grouper: content, names, numbers and time; near-linear in the pile size."""
 
-    def __init__(self, threshold: float = EVENT_THRESHOLD, workers: int | None = None) -> None:
+    def __init__(
+        self, threshold: float = EVENT_THRESHOLD, workers: int | None = None, embedder: str = "default"
+    ) -> None:
         self.threshold = threshold
         self.workers = workers
+        self.embedder = embedder  # backend name (``nlp.embed``): loaded only if a link needs it
+
+    def _embedder(self) -> Embedder:
+        return shared_embedder(self.embedder)
 
     def group(self, articles: Sequence[Article]) -> Grouping:
         vocab = Vocabulary()
@@ -174,13 +182,15 @@ class WeaveGrouper:
         docs = [vocab.doc(f, i) for i, f in enumerate(feats)]
         if not docs:
             return Grouping(events=[])
-        m = tfidf_matrix(docs, vocab)
+        m = event_matrix(docs)
         guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs]),)
         pairs, sims = scored_edges(docs, m)
         weights = copy_weights(len(docs), pairs, sims)
         keep = within_components(len(docs), pairs, sims, self.threshold)
         edges = zip(pairs[keep, 0].tolist(), pairs[keep, 1].tolist(), sims[keep].tolist(), strict=True)
         labels = average_link(len(docs), edges, self.threshold, guards, weights)
+        leads = [f.lead for f in feats]
+        labels = link_across_languages(docs, leads, labels, pairs, sims, self._embedder)
         drop_boilerplate(docs, labels)
         events = np.asarray(labels, dtype=np.int64)
         return Grouping(events=make_events(docs, events, story_labels(docs, events, vocab)))

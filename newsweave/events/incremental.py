@@ -1,6 +1,6 @@
 """Incremental grouping: articles arrive in time order; each joins an event or opens one.
 
-Average link, one article at a time, with the batch grouper's rules: the language-aware idf;
+Average link, one article at a time, with the batch grouper's rules: bags weighted by background idf;
 near-copies (datasketch LSH, checked) count as one report, so a copy joins its original's event
 and adds no weight; candidates from the postings of the article's top terms; the article joins
 the event it is closest to on average, then that event merges with any neighbour whose mean
@@ -37,11 +37,9 @@ from newsweave.events.model import (
 )
 from newsweave.events.nearcopy import COPY_JACCARD, NUM_PERM, lean
 from newsweave.events.stories import PAIRWISE_MAX
-from newsweave.events.vectors import lowered_for_language
 from newsweave.records import Article, EventGroup, Grouping, Story
 
-STATE_VERSION = 2
-LANG_SLOTS = 1 << 20  # per-language document frequencies, hashed: a collision only lowers a weight
+STATE_VERSION = 3  # 3: bags weighted by background idf (no per-language document counts)
 
 class StateError(NewsweaveError):
     """A saved grouping state cannot be read (corrupt, or written by another version)."""
@@ -67,46 +65,6 @@ def _span(row: list[int] | None) -> Span:
     return (int(row[0]), int(row[1]), int(row[2]) if len(row) > 2 else EMPTY[2])
 
 
-class LanguageCounts:
-    """Document frequencies of words among the pages of each language (``language_idf``'s, kept
-    as articles arrive)."""
-
-    def __init__(self) -> None:
-        self.df: dict[str, np.ndarray] = {}
-        self.docs: dict[str, int] = {}
-
-    def add(self, doc: Doc) -> None:
-        table = self.df.setdefault(doc.lang, np.zeros(LANG_SLOTS, dtype=np.int32))
-        table[doc.keys[doc.keys < BUCKETS] % LANG_SLOTS] += 1
-        self.docs[doc.lang] = self.docs.get(doc.lang, 0) + 1
-
-    def idf(self, vocab: Vocabulary, keys: np.ndarray, langs: np.ndarray) -> np.ndarray:
-        """The vocabulary's idf of ``keys``, lowered within the language of each (``langs``)."""
-        lang_df = np.zeros(len(keys))
-        lang_docs = np.ones(len(keys))
-        for lang in np.unique(langs).tolist():
-            mine = langs == lang
-            lang_df[mine] = self.df[lang][keys[mine] % LANG_SLOTS]
-            lang_docs[mine] = self.docs[lang]
-        return lowered_for_language(vocab.idf(keys), keys, lang_df, lang_docs, vocab.docs)
-
-    def to_json(self) -> dict[str, Any]:
-        tables = {
-            lang: [np.flatnonzero(t).tolist(), t[np.flatnonzero(t)].tolist()] for lang, t in self.df.items()
-        }
-        return {"df": tables, "docs": self.docs}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> LanguageCounts:
-        counts = cls()
-        for lang, (slots, values) in data["df"].items():
-            table = np.zeros(LANG_SLOTS, dtype=np.int32)
-            table[np.array(slots, dtype=np.int64)] = np.array(values, dtype=np.int32)
-            counts.df[lang] = table
-        counts.docs = {lang: int(n) for lang, n in data["docs"].items()}
-        return counts
-
-
 class WeaveIncremental:
     """Incremental twin of ``WeaveGrouper``; ``to_state``/``from_state`` persist it as bytes."""
 
@@ -114,7 +72,6 @@ class WeaveIncremental:
         self.threshold = threshold
         self.vocab = Vocabulary()
         self.vocab.growing = True
-        self.langs = LanguageCounts()
         self.docs: list[Doc] = []
         self.postings: dict[int, list[int]] = defaultdict(list)  # independent reports by top term
         self.events = _GrowingSets()
@@ -132,7 +89,6 @@ class WeaveIncremental:
     def add(self, article: Article) -> Assignment:
         n = len(self.docs)
         doc = self.vocab.doc(features_of(article), n)
-        self.langs.add(doc)
         self.docs.append(doc)
         self.events.grow()
         self.stories.grow()
@@ -175,8 +131,8 @@ class WeaveIncremental:
         return close and _jaccard(doc.copy_sh, other.copy_sh) >= COPY_JACCARD
 
     def _cosines(self, doc: Doc, others: list[Doc], language: bool, anchors_only: bool = False) -> np.ndarray:
-        """Cosine of ``doc`` with each of ``others`` under the current idf (language-aware for
-        events, plain for stories), all at once."""
+        """Cosine of ``doc`` with each of ``others``, all at once: for events the bags as they are
+        (background idf), for stories also weighted by the pile's idf, as ``story_matrix``."""
         group = [doc, *others]
         rows = np.repeat(np.arange(len(group)), [len(d.keys) for d in group])
         keys = np.concatenate([d.keys for d in group])
@@ -184,10 +140,7 @@ class WeaveIncremental:
         if anchors_only:
             mask = keys >= BUCKETS
             rows, keys, weights = rows[mask], keys[mask], weights[mask]
-        if language:
-            langs = np.array([d.lang for d in group])[rows]
-            weights = weights * self.langs.idf(self.vocab, keys, langs)
-        else:
+        if not language:
             weights = weights * self.vocab.idf(keys)
         norms = np.sqrt(np.bincount(rows, weights=weights * weights, minlength=len(group)))
         norms[norms == 0] = 1.0
@@ -203,9 +156,7 @@ class WeaveIncremental:
     def _candidates(self, doc: Doc, index: bool) -> list[int]:
         """Independent reports sharing one of the article's top terms (the latest of each
         posting); with ``index``, the article is filed under its top terms for those to come."""
-        langs = np.full(len(doc.keys), doc.lang)
-        weights = doc.weights * self.langs.idf(self.vocab, doc.keys, langs)
-        top = doc.keys[np.argsort(-weights, kind="stable")[:TOP_TERMS]].tolist()
+        top = doc.keys[np.argsort(-doc.weights, kind="stable")[:TOP_TERMS]].tolist()
         found = sorted({c for k in top for c in self.postings.get(k, [])[-POSTING_WINDOW:]})
         if index:
             for k in top:
@@ -346,7 +297,6 @@ class WeaveIncremental:
             "version": STATE_VERSION,
             "threshold": self.threshold,
             "vocab": self.vocab.to_json(),
-            "langs": self.langs.to_json(),
             "docs": [d.to_json() for d in self.docs],
             "postings": [[k, v] for k, v in self.postings.items()],
             "events": self.events.parent,
@@ -371,7 +321,6 @@ class WeaveIncremental:
             self = cls(threshold=float(state["threshold"]))
             self.vocab = Vocabulary.from_json(state["vocab"])
             self.vocab.growing = True
-            self.langs = LanguageCounts.from_json(state["langs"])
             self.docs = [Doc.from_json(row) for row in state["docs"]]
             self.postings = defaultdict(list, {int(k): list(v) for k, v in state["postings"]})
             self.events.parent = [int(p) for p in state["events"]]

@@ -36,10 +36,16 @@ def _flat(docs: Sequence[Doc]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rows, keys, data
 
 
-def tfidf_matrix(docs: Sequence[Doc], vocab: Vocabulary) -> sparse.csr_matrix:
-    """Row-normalised TF-IDF with the language-aware idf (event similarity)."""
+def event_matrix(docs: Sequence[Doc]) -> sparse.csr_matrix:
+    """Row-normalised bags weighted by background idf (event similarity). A term no other
+    article of the pile has cannot link anything and is left out of the norm: otherwise the long
+    tail of a long report's rare words (names said once, typos) dilutes every cosine it has
+    (on the DUC/MultiLing mix, event F1 0.86 with them, 0.93 without). Only that presence
+    depends on the pile, never a weight: the terms the pile shares weigh what they weigh anywhere."""
     rows, keys, data = _flat(docs)
-    return _matrix(rows, keys, data * language_idf(docs, vocab, keys, rows), len(docs), True)
+    _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+    data = np.where(counts[inverse.ravel()] > 1, data, 0.0)
+    return _matrix(rows, keys, data, len(docs), True)
 
 
 def story_matrix(docs: Sequence[Doc], vocab: Vocabulary, anchors_only: bool = False) -> sparse.csr_matrix:
@@ -57,33 +63,6 @@ def set_matrix(sets: Sequence[np.ndarray]) -> sparse.csr_matrix:
     rows = np.repeat(np.arange(len(sets)), [len(s) for s in sets])
     values = np.concatenate(sets).astype(np.int64) if sets else np.zeros(0, np.int64)
     return _matrix(rows, values, np.ones(len(values)), len(sets), False)
-
-
-def language_idf(docs: Sequence[Doc], vocab: Vocabulary, keys: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """The pile's idf, lowered for words common within their own language.
-
-    In a mostly English pile, the function words of the few German pages ("nach", "wurde") are
-    rare overall and would tie every German page to every other. A word's document frequency is
-    therefore also measured among the pages of its language, scaled to the pile; names and
-    numbers (anchors) keep the pile's idf: they are what links across languages."""
-    idf = vocab.idf(keys)
-    if not len(keys):
-        return idf
-    codes: dict[str, int] = {}
-    doc_lang = np.array([codes.setdefault(d.lang, len(codes)) for d in docs], dtype=np.int64)
-    per_lang, lang = np.bincount(doc_lang), doc_lang[rows]
-    _, inverse, counts = np.unique(lang * (2 * BUCKETS) + keys, return_inverse=True, return_counts=True)
-    return lowered_for_language(idf, keys, counts[inverse], per_lang[lang], len(docs))
-
-
-def lowered_for_language(
-    idf: np.ndarray, keys: np.ndarray, lang_df: np.ndarray, lang_docs: np.ndarray, docs: int
-) -> np.ndarray:
-    """``idf`` of each key, lowered for a word to the idf it has among the pages of its language
-    (``lang_df`` of ``lang_docs``), that document frequency scaled to the ``docs`` of the pile."""
-    scaled_df = lang_df * (docs / np.maximum(lang_docs, 1))
-    within = np.maximum(np.log((docs + 1) / (scaled_df + 0.5)), 0.0)
-    return np.where(keys >= BUCKETS, idf, np.minimum(idf, within))
 
 
 def row_dots(m: sparse.csr_matrix, pairs: np.ndarray) -> np.ndarray:

