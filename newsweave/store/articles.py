@@ -132,6 +132,14 @@ def ids_of_outlet(db: Database, outlet: str) -> list[str]:
     return [r[0] for r in rows]
 
 
+def recent_of_outlet(db: Database, outlet: str, n: int) -> list[tuple[str, list[Removed]]]:
+    """The text and removed pieces of the ``n`` articles of ``outlet`` stored last."""
+    rows = db.execute(
+        "SELECT text, removed FROM articles WHERE outlet = ? ORDER BY seq DESC LIMIT ?", (outlet, n)
+    )
+    return [(r[0], [Removed(**x) for x in json.loads(r[1])]) for r in rows]
+
+
 def pending(db: Database) -> list[str]:
     """Stored articles not grouped yet (a batch interrupted between its two commits)."""
     return [r[0] for r in db.execute("SELECT id FROM articles WHERE event_id IS NULL ORDER BY seq")]

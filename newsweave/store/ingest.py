@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from newsweave.clean.pile import drop_pile_furniture
+from newsweave.clean.pile import Page, drop_pile_furniture, stored_page
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError
 from newsweave.facts import analyse
@@ -23,6 +23,9 @@ from newsweave.store.db import Database, write
 from newsweave.store.regroup import regroup
 
 BATCH = 50
+# Stored pages of each outlet of a batch that its pile stage reads as context: the site's
+# furniture shows on any few of its pages, and the cost stays bounded as the store grows.
+CONTEXT_PAGES = 40
 
 
 @dataclass(slots=True)
@@ -86,6 +89,13 @@ def ingest(
     return result
 
 
+def outlet_context(db: Database, batch: list[Article], n: int = CONTEXT_PAGES) -> list[Page]:
+    """The last ``n`` stored pages of each outlet of ``batch``, as the pile stage reads them."""
+    outlets = sorted({art.outlet for art in batch if art.outlet})
+    return [stored_page(outlet, text, removed) for outlet in outlets
+            for text, removed in articles.recent_of_outlet(db, outlet, n)]
+
+
 def store_batch(
     db: Database,
     pipeline: Pipeline,
@@ -98,8 +108,9 @@ def store_batch(
 
     An article without its analysis (cleaned by the caller) is analysed here, before the write
     lock: the store keeps it, so no later briefing of its event runs NER on it again. Lines that
-    pages of different stories of the batch share are removed first (``clean.pile``)."""
-    drop_pile_furniture([art for art, _ in todo])
+    pages of different stories share are removed first (``clean.pile``): pages of the batch, and
+    the last ``CONTEXT_PAGES`` stored pages of each of its outlets (read, never changed)."""
+    drop_pile_furniture([art for art, _ in todo], outlet_context(db, [art for art, _ in todo]))
     analyse([art for art, _ in todo if art.analysis is None])
     if todo:
         with write(db):
