@@ -87,3 +87,29 @@ def _batch(tmp_path: Path, *days: str) -> dict[str, str]:
     batch = Pipeline().read([str(tmp_path / d) for d in days], lambda e: pytest.fail(str(e)))
     Pipeline().brief(batch)
     return {a.id: a.text for a in batch}
+
+
+@pytest.mark.parametrize(
+    ("batch", "outlets", "read"), [(1, 1, 4), (10, 1, 12), (10, 10, 40), (9, 2, 24), (50, 1, 12)]
+)
+def test_the_context_read_is_bounded(tmp_path: Path, batch: int, outlets: int, read: int) -> None:
+    """At most ``n`` an outlet and ``CONTEXT_PER_ARTICLE`` a batch article in all, the outlet's
+    last stored pages first."""
+    from newsweave.records import RawDocument
+    from newsweave.store import articles
+    from newsweave.store.db import connect, write
+    from newsweave.store.ingest import CONTEXT_PAGES, outlet_context
+
+    db = connect(str(tmp_path / "s.db"))
+    with write(db):
+        for k in range(outlets):
+            for i in range(12):
+                text = f"Page {i} of outlet {k}, a line long enough."
+                articles.insert(db, Article(id=f"o{k}-{i}", text=text, outlet=f"o{k}.example"),
+                                RawDocument(id=f"o{k}-{i}", text=text, outlet=f"o{k}.example"))
+    new = [Article(id=f"n{i}", text="x", outlet=f"o{i % outlets}.example") for i in range(batch)]
+    pages = outlet_context(db, new, n=min(CONTEXT_PAGES, 12))
+    assert len(pages) == read
+    if read == 4:
+        assert {"page 11 of outlet 0, a line long enough."} in [set(p.keys) for p in pages]
+    db.close()

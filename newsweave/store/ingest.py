@@ -24,8 +24,11 @@ from newsweave.store.regroup import regroup
 
 BATCH = 50
 # Stored pages of each outlet of a batch that its pile stage reads as context: the site's
-# furniture shows on any few of its pages, and the cost stays bounded as the store grows.
+# furniture shows on any few of its pages. At most CONTEXT_PAGES an outlet, and CONTEXT_PER_ARTICLE
+# stored pages read per article of the batch in all (~70 µs a page here: docs/benchmarks.md), so
+# the cost stays bounded however large the store and however many outlets a batch has.
 CONTEXT_PAGES = 40
+CONTEXT_PER_ARTICLE = 4  # a batch has no more outlets than articles: 4 pages an outlet at least
 
 
 @dataclass(slots=True)
@@ -90,8 +93,11 @@ def ingest(
 
 
 def outlet_context(db: Database, batch: list[Article], n: int = CONTEXT_PAGES) -> list[Page]:
-    """The last ``n`` stored pages of each outlet of ``batch``, as the pile stage reads them."""
+    """The last stored pages of each outlet of ``batch`` (``n`` at most, fewer when the batch
+    has many outlets: ``CONTEXT_PER_ARTICLE``), as the pile stage reads them."""
     outlets = sorted({art.outlet for art in batch if art.outlet})
+    if outlets:
+        n = min(n, CONTEXT_PER_ARTICLE * len(batch) // len(outlets))
     return [stored_page(outlet, text, removed) for outlet in outlets
             for text, removed in articles.recent_of_outlet(db, outlet, n)]
 
