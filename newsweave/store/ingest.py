@@ -25,7 +25,7 @@ from newsweave.store.regroup import regroup
 BATCH = 50
 # Stored pages of each outlet of a batch that its pile stage reads as context: the site's
 # furniture shows on any few of its pages. At most CONTEXT_PAGES an outlet, and CONTEXT_PER_ARTICLE
-# stored pages read per article of the batch in all (~70 µs a page here: docs/benchmarks.md), so
+# stored pages read per article of the batch in all (~90 µs a page here: bench/pile_store.py), so
 # the cost stays bounded however large the store and however many outlets a batch has.
 CONTEXT_PAGES = 40
 CONTEXT_PER_ARTICLE = 4  # a batch has no more outlets than articles: 4 pages an outlet at least
@@ -115,7 +115,7 @@ def store_batch(
     An article without its analysis (cleaned by the caller) is analysed here, before the write
     lock: the store keeps it, so no later briefing of its event runs NER on it again. Lines that
     pages of different stories share are removed first (``clean.pile``): pages of the batch, and
-    the last ``CONTEXT_PAGES`` stored pages of each of its outlets (read, never changed)."""
+    the last stored pages of each of its outlets (``outlet_context``: read, never changed)."""
     drop_pile_furniture([art for art, _ in todo], outlet_context(db, [art for art, _ in todo]))
     analyse([art for art, _ in todo if art.analysis is None])
     if todo:

@@ -195,8 +195,10 @@ def _v5(db: Database) -> None:
     """Articles keep their kept optional lines (``Article.optional``: headline, subheading,
     caption spans into ``text``, JSON list of {"kind", "start", "end"}), so a briefing re-made
     from the store cites none of them. The same statement on both backends; existing rows get
-    '[]' until reprocessed."""
+    '[]' until reprocessed. And an index for ``ingest``'s pile context: the last stored pages of
+    an outlet, read without sorting all of its pages (``articles.recent_of_outlet``)."""
     db.execute("ALTER TABLE articles ADD COLUMN optional TEXT NOT NULL DEFAULT '[]'")
+    db.execute("CREATE INDEX articles_outlet_seq ON articles(outlet, seq)")
 
 
 Step = Callable[[Database], None]
