@@ -25,7 +25,7 @@ from newsweave.store.regroup import regroup
 BATCH = 50
 # Stored pages of each outlet of a batch that its pile stage reads as context: the site's
 # furniture shows on any few of its pages. At most CONTEXT_PAGES an outlet, and CONTEXT_PER_ARTICLE
-# stored pages read per article of the batch in all (~90 µs a page here: bench/pile_store.py), so
+# stored pages read per article of the batch in all (~0.1 ms a page here: bench/pile_store.py), so
 # the cost stays bounded however large the store and however many outlets a batch has.
 CONTEXT_PAGES = 40
 CONTEXT_PER_ARTICLE = 4  # a batch has no more outlets than articles: 4 pages an outlet at least
