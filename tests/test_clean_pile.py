@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from newsweave.clean.pile import drop_pile_furniture, pile_furniture
-from newsweave.records import Article, OptionalSpan
+import pytest
+
+from newsweave.clean.pile import drop_pile_furniture, pile_furniture, stored_page
+from newsweave.records import Article, OptionalSpan, Removed
 
 BOILER = "About the Lisk Courier: an independent newsroom covering the Orvane valley since 1921."
 QUOTE = '"We will rebuild every house that the water took," the governor said on Monday.'
@@ -53,3 +55,37 @@ def test_a_page_is_never_emptied() -> None:
     arts += [_art(2, [*STORIES[0], BOILER], "lisk-courier.example")]
     drop_pile_furniture(arts)
     assert arts[0].text == BOILER
+
+
+def test_a_stored_page_of_the_outlet_is_context_and_stays_as_it_was() -> None:
+    stored = stored_page("lisk-courier.example", "\n\n".join([*STORIES[0], BOILER]), [])
+    art = _art(1, [*STORIES[1], BOILER], "lisk-courier.example")
+    assert drop_pile_furniture([art], [stored]) == [art]
+    assert BOILER not in art.text and art.removed[-1] == Removed("pile", BOILER)
+    assert BOILER.casefold() in stored.keys  # context is read, never changed
+
+
+def test_a_line_the_pile_took_from_a_stored_page_still_counts() -> None:
+    stored = stored_page("lisk-courier.example", "\n\n".join(STORIES[0]), [Removed("pile", BOILER)])
+    art = _art(1, [*STORIES[1], BOILER], "lisk-courier.example")
+    drop_pile_furniture([art], [stored])
+    assert BOILER not in art.text
+
+
+@pytest.mark.parametrize(
+    ("stored_lines", "stored_outlet"),
+    [
+        (STORIES[1], "lisk-courier.example"),  # a stored copy of the same story shares its lines
+        (STORIES[0], "tarn-gazette.example"),  # one page of another outlet is not the site's furniture
+    ],
+)
+def test_context_that_is_not_evidence(stored_lines: list[str], stored_outlet: str) -> None:
+    stored = stored_page(stored_outlet, "\n\n".join([*stored_lines, BOILER]), [])
+    art = _art(1, [*STORIES[1], BOILER], "lisk-courier.example")
+    assert drop_pile_furniture([art], [stored]) == []
+    assert art.text.endswith(BOILER)
+
+
+def test_other_removed_kinds_of_a_stored_page_do_not_count() -> None:
+    stored = stored_page("lisk-courier.example", "\n\n".join(STORIES[0]), [Removed("furniture", BOILER, 0.9)])
+    assert pile_furniture([_art(1, [*STORIES[1], BOILER], "lisk-courier.example")], [stored]) == set()

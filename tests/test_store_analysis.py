@@ -137,6 +137,8 @@ def test_a_store_from_before_the_column_migrates_and_still_briefs(
     old.begin_write()
     old.execute("ALTER TABLE articles DROP COLUMN analysis")  # the table as version 2 made it
     old.execute("ALTER TABLE articles DROP COLUMN published_from")
+    old.execute("ALTER TABLE articles DROP COLUMN optional")
+    old.execute("DROP INDEX articles_outlet_seq")
     old.set_version(2)
     old.commit()
     old.close()

@@ -9,13 +9,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
-from newsweave.records import Analysis, Article, RawDocument, Removed
+from newsweave.records import Analysis, Article, OptionalSpan, RawDocument, Removed
 from newsweave.store.db import Database
 
 _IDENTITY = ("text", "html", "url", "title", "date", "outlet", "author", "lang")
 COLUMNS = (
-    "id, path, url, outlet, author, published, published_from, title, lang, text, removed, story, copy_of,"
-    " analysis"
+    "id, path, url, outlet, author, published, published_from, title, lang, text, removed, optional,"
+    " story, copy_of, analysis"
 )
 
 
@@ -48,16 +48,15 @@ def insert(db: Database, article: Article, doc: RawDocument) -> Article | None:
         article.id = f"{base}-{n}"
     extra = db.search_columns(article.title, article.text)  # PostgreSQL: the tsvector
     cols = ", ".join(["id, hash, raw, path, url, outlet, author, published, published_from, title, lang,"
-                      " text, removed, analysis", *extra])
-    marks = ", ".join(["?"] * 14 + [sql for sql, _ in extra.values()])
+                      " text, removed, optional, analysis", *extra])
+    marks = ", ".join(["?"] * 15 + [sql for sql, _ in extra.values()])
     db.execute(
         f"INSERT INTO articles ({cols}) VALUES ({marks})",
         (
             article.id, digest, pack_raw(doc), article.path, article.url, article.outlet,
             article.author, article.published, article.published_from, article.title, article.lang,
-            article.text,
-            json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
-            _analysis(article), *(value for _, value in extra.values()),
+            article.text, _removed(article), _optional(article), _analysis(article),
+            *(value for _, value in extra.values()),
         ),
     )
     return article
@@ -70,11 +69,10 @@ def update_clean(db: Database, article: Article) -> None:
     sets = "".join(f", {col} = {sql}" for col, (sql, _) in extra.items())
     db.execute(
         "UPDATE articles SET url = ?, outlet = ?, author = ?, published = ?, published_from = ?,"
-        f" title = ?, lang = ?, text = ?, removed = ?, analysis = ?{sets} WHERE id = ?",
+        f" title = ?, lang = ?, text = ?, removed = ?, optional = ?, analysis = ?{sets} WHERE id = ?",
         (
             article.url, article.outlet, article.author, article.published, article.published_from,
-            article.title, article.lang, article.text,
-            json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False),
+            article.title, article.lang, article.text, _removed(article), _optional(article),
             _analysis(article), *(value for _, value in extra.values()), article.id,
         ),
     )
@@ -86,9 +84,18 @@ def from_row(row: Any) -> Article:
         author=row["author"], published=row["published"], published_from=row["published_from"],
         title=row["title"], lang=row["lang"],
         removed=[Removed(**r) for r in json.loads(row["removed"])],
+        optional=[OptionalSpan(**o) for o in json.loads(row["optional"])],
         story=row["story"] or "", copy_of=row["copy_of"],
         analysis=None if row["analysis"] is None else Analysis.from_json(row["analysis"]),
     )
+
+
+def _removed(article: Article) -> str:
+    return json.dumps([r.to_dict() for r in article.removed], ensure_ascii=False)
+
+
+def _optional(article: Article) -> str:
+    return json.dumps([o.to_dict() for o in article.optional], ensure_ascii=False)
 
 
 def _analysis(article: Article) -> str | None:
@@ -123,6 +130,14 @@ def count(db: Database) -> int:
 def ids_of_outlet(db: Database, outlet: str) -> list[str]:
     rows = db.execute("SELECT id FROM articles WHERE outlet = ? ORDER BY seq", (outlet,))
     return [r[0] for r in rows]
+
+
+def recent_of_outlet(db: Database, outlet: str, n: int) -> list[tuple[str, list[Removed]]]:
+    """The text and removed pieces of the ``n`` articles of ``outlet`` stored last."""
+    rows = db.execute(
+        "SELECT text, removed FROM articles WHERE outlet = ? ORDER BY seq DESC LIMIT ?", (outlet, n)
+    )
+    return [(r[0], [Removed(**x) for x in json.loads(r[1])]) for r in rows]
 
 
 def pending(db: Database) -> list[str]:

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from newsweave.clean.pile import drop_pile_furniture
+from newsweave.clean.pile import Page, drop_pile_furniture, stored_page
 from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError
 from newsweave.facts import analyse
@@ -23,6 +23,12 @@ from newsweave.store.db import Database, write
 from newsweave.store.regroup import regroup
 
 BATCH = 50
+# Stored pages of each outlet of a batch that its pile stage reads as context: the site's
+# furniture shows on any few of its pages. At most CONTEXT_PAGES an outlet, and CONTEXT_PER_ARTICLE
+# stored pages read per article of the batch in all (~0.1 ms a page here: bench/pile_store.py), so
+# the cost stays bounded however large the store and however many outlets a batch has.
+CONTEXT_PAGES = 40
+CONTEXT_PER_ARTICLE = 4  # a batch has no more outlets than articles: 4 pages an outlet at least
 
 
 @dataclass(slots=True)
@@ -86,6 +92,16 @@ def ingest(
     return result
 
 
+def outlet_context(db: Database, batch: list[Article], n: int = CONTEXT_PAGES) -> list[Page]:
+    """The last stored pages of each outlet of ``batch`` (``n`` at most, fewer when the batch
+    has many outlets: ``CONTEXT_PER_ARTICLE``), as the pile stage reads them."""
+    outlets = sorted({art.outlet for art in batch if art.outlet})
+    if outlets:
+        n = min(n, CONTEXT_PER_ARTICLE * len(batch) // len(outlets))
+    return [stored_page(outlet, text, removed) for outlet in outlets
+            for text, removed in articles.recent_of_outlet(db, outlet, n)]
+
+
 def store_batch(
     db: Database,
     pipeline: Pipeline,
@@ -98,8 +114,9 @@ def store_batch(
 
     An article without its analysis (cleaned by the caller) is analysed here, before the write
     lock: the store keeps it, so no later briefing of its event runs NER on it again. Lines that
-    pages of different stories of the batch share are removed first (``clean.pile``)."""
-    drop_pile_furniture([art for art, _ in todo])
+    pages of different stories share are removed first (``clean.pile``): pages of the batch, and
+    the last stored pages of each of its outlets (``outlet_context``: read, never changed)."""
+    drop_pile_furniture([art for art, _ in todo], outlet_context(db, [art for art, _ in todo]))
     analyse([art for art, _ in todo if art.analysis is None])
     if todo:
         with write(db):

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from newsweave.clean.pile import drop_pile_furniture
 from newsweave.errors import InputError, UsageError
+from newsweave.facts import analyse
 from newsweave.pipeline import Pipeline, prepare_partition
+from newsweave.records import Article
 from newsweave.store import articles, events
 from newsweave.store.db import Database, write
 from newsweave.store.grouping import Decision
@@ -105,17 +108,23 @@ def reprocess(
     on_error: Callable[[InputError], None],
     on_article: Callable[[], None] | None = None,
 ) -> int:
-    """Re-clean every stored article from its raw input and re-brief every event."""
+    """Re-clean every stored article from its raw input and re-brief every event. The store is
+    then one pile: its lines that pages of different stories share go, as a ``brief`` of it
+    would remove them (``clean.pile``; the only time a stored article loses a line)."""
     with write(db):
         stored = articles.raw_documents(db)
+        cleaned: list[Article] = []
         for aid, doc in stored:
             art = prepare_partition([doc])[0]
             if isinstance(art, InputError):
                 on_error(InputError(aid, f"{art.problem}; kept the stored version"))
             else:
                 art.id = aid
-                articles.update_clean(db, art)
+                cleaned.append(art)
             if on_article:
                 on_article()
+        analyse(drop_pile_furniture(cleaned))  # the changed ones lost their analysis with the lines
+        for art in cleaned:
+            articles.update_clean(db, art)
         regroup(db, pipeline, [aid for aid, _ in stored], force=True)
     return len(stored)

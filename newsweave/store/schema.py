@@ -19,7 +19,7 @@ CREATE TABLE articles (
   path TEXT, url TEXT, outlet TEXT, author TEXT, published TEXT, title TEXT,
   lang TEXT NOT NULL DEFAULT 'en',
   text TEXT NOT NULL,
-  removed TEXT NOT NULL DEFAULT '[]',  -- JSON list of {"kind", "text"}
+  removed TEXT NOT NULL DEFAULT '[]',  -- JSON list of {"kind", "text", "score"}
   event_id TEXT REFERENCES events(id) ON DELETE SET NULL,  -- NULL: stored, not yet grouped
   story TEXT, copy_of TEXT,
   added TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
@@ -191,6 +191,16 @@ def _v4(db: Database) -> None:
     db.execute("ALTER TABLE articles ADD COLUMN published_from TEXT")
 
 
+def _v5(db: Database) -> None:
+    """Articles keep their kept optional lines (``Article.optional``: headline, subheading,
+    caption spans into ``text``, JSON list of {"kind", "start", "end"}), so a briefing re-made
+    from the store cites none of them. The same statement on both backends; existing rows get
+    '[]' until reprocessed. And an index for ``ingest``'s pile context: the last stored pages of
+    an outlet, read without sorting all of its pages (``articles.recent_of_outlet``)."""
+    db.execute("ALTER TABLE articles ADD COLUMN optional TEXT NOT NULL DEFAULT '[]'")
+    db.execute("CREATE INDEX articles_outlet_seq ON articles(outlet, seq)")
+
+
 Step = Callable[[Database], None]
 # One entry per version; each names its form for every backend (``Database.backend``).
 MIGRATIONS: list[dict[str, Step]] = [
@@ -198,6 +208,7 @@ MIGRATIONS: list[dict[str, Step]] = [
     {"sqlite": _v2, "postgresql": _pg_v2},
     {"sqlite": _v3, "postgresql": _v3},
     {"sqlite": _v4, "postgresql": _v4},
+    {"sqlite": _v5, "postgresql": _v5},
 ]
 VERSION = len(MIGRATIONS)
 
