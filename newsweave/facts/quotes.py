@@ -14,8 +14,9 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from newsweave.facts.attribution import parse, reading
 from newsweave.facts.entities import EntityIndex, strip_titles
-from newsweave.facts.lexicon import TITLES, fold, word_set
+from newsweave.facts.lexicon import MONTHS, TITLES, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.nlp.sentences import Sentence
 from newsweave.records import Quote
@@ -307,8 +308,37 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
     if not segments:
         return []
     sentences = split_sentences(text)
+    wanted = _attribute(text, segments, sentences, index, {})
+    if wanted:  # the patterns left these unattributed or named no one: read their parse
+        spans = [(s.start, s.end) for s in segments]
+        readings = [reading(text, lo, hi, spans, n) for n, (lo, hi) in wanted.items()]
+        parsed = dict(zip(wanted, parse(readings), strict=True))
+        for seg in segments:
+            seg.speaker = None
+        _attribute(text, segments, sentences, index, parsed)
+    _fill_chains(segments)
+    _fill_neighbours(segments)
+    _fill_chains(segments)
+    return [
+        Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
+        for s in segments
+        if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
+    ]
+
+
+def _attribute(
+    text: str,
+    segments: list[_Segment],
+    sentences: list[Sentence],
+    index: EntityIndex | None,
+    parsed: dict[int, str | None],
+) -> dict[int, tuple[int, int]]:
+    """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
+    its parse names) where the patterns find no plausible one; returns the sentence span of each
+    segment whose parse is wanted and not in ``parsed``."""
     starts = [s.start for s in sentences]
     speakers = _Speakers(index, text)
+    wanted: dict[int, tuple[int, int]] = {}
 
     def sentence_of(pos: int) -> tuple[int, int]:
         i = max(0, bisect.bisect_right(starts, pos) - 1)
@@ -333,19 +363,40 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = _head_speaker(head, speakers, seg.open_at)
+        if not continued and not seg.whole and not _plausible(seg.speaker, index):
+            if n in parsed:
+                phrase = parsed[n]
+                seg.speaker = (speakers.name(phrase, seg.open_at) if phrase else None) or seg.speaker
+            else:
+                lo, _ = sentence_of(seg.open_at)
+                wanted[n] = (lo, sentence_of(seg.close_at if seg.close_at is not None else seg.end)[1])
         if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
         if seg.speaker:
             speakers.last = seg.speaker
-    _fill_chains(segments)
-    _fill_neighbours(segments)
-    _fill_chains(segments)
-    return [
-        Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
-        for s in segments
-        if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
-    ]
+    return wanted
+
+
+_NOT_SPEAKERS = word_set("but and had has could would was were not is are be been will")
+_PREPOSITIONS = word_set("in on at over after before during since for with from by to of as than")
+
+
+def _plausible(speaker: str | None, index: EntityIndex | None) -> bool:
+    """Whether the patterns' speaker reads as one: a known person or group, or a short
+    description, not a place, a day or a clause ("over the next few months but")."""
+    if not speaker:
+        return False
+    words = speaker.split()
+    folded = [fold(w) for w in words]
+    if any(w in WEEKDAYS for w in folded) or len(words) == 1 and folded[0] in MONTHS:
+        return False
+    if not speaker[:1].isupper():
+        return len(words) <= 6 and folded[0] not in _PREPOSITIONS and not _NOT_SPEAKERS & set(folded)
+    ent = index.lookup(speaker) if index is not None else None
+    if ent is None:
+        return len(words) > 1
+    return ent.type not in {"GPE", "LOC", "FAC", "DATE", "TIME", "EVENT", "LAW"}
 
 
 def _fill_chains(segments: list[_Segment]) -> None:
