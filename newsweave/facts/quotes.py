@@ -63,6 +63,7 @@ _SAYS = re.compile(
 _ABBREV_DOT = re.compile(
     r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det)\."
 )
+_INITIAL = re.compile(r"\b([A-Z])\.(?=[ \t]*[A-Z])")  # "Virgie M. Rollins": an initial, not a full stop
 _PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
 _AUX = word_set("has have had is was are were also later then who which and but")
 _DETERMINERS = word_set(
@@ -222,7 +223,7 @@ def _name_run(words: list[str]) -> str:
 
 
 def _tail_speaker(tail: str, speakers: _Speakers, at: int) -> str | None:
-    tail = _ABBREV_DOT.sub(r"\1", tail)
+    tail = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))
     m = _TAIL_VERB_FIRST.match(tail)
     if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
@@ -240,7 +241,7 @@ def _tail_speaker(tail: str, speakers: _Speakers, at: int) -> str | None:
 
 
 def _head_speaker(head: str, speakers: _Speakers, at: int) -> str | None:
-    head = _ABBREV_DOT.sub(r"\1", head)
+    head = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", head))
     verbs = list(_HEAD_VERB.finditer(head))
     if verbs:
         chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
@@ -363,13 +364,16 @@ def _attribute(
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = _head_speaker(head, speakers, seg.open_at)
-        if not continued and not seg.whole and not _plausible(seg.speaker, index):
-            if n in parsed:
+        kind = _kind(seg.speaker, index)
+        if not continued and not seg.whole and kind != "name":
+            if n in parsed:  # the parse's name beats a description; anything beats nothing
                 phrase = parsed[n]
-                seg.speaker = (speakers.name(phrase, seg.open_at) if phrase else None) or seg.speaker
+                got = speakers.name(phrase, seg.open_at) if phrase else None
+                named = phrase is not None and phrase.lower() not in _PRONOUNS and _kind(got, index) == "name"
+                if got and (kind == "none" or named):
+                    seg.speaker = got
             else:
-                lo, _ = sentence_of(seg.open_at)
-                wanted[n] = (lo, sentence_of(seg.close_at if seg.close_at is not None else seg.end)[1])
+                wanted[n] = _reading_span(text, sentences, starts, seg)
         if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
@@ -378,25 +382,48 @@ def _attribute(
     return wanted
 
 
+def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: _Segment) -> tuple[int, int]:
+    """The sentences holding ``seg``, and the next one when the quote ends its sentence
+    ('"You think I'm going to change?" Trump asked reporters.' splits after the question)."""
+    first = max(0, bisect.bisect_right(starts, seg.open_at) - 1)
+    last = max(0, bisect.bisect_right(starts, seg.close_at if seg.close_at is not None else seg.end) - 1)
+    if not sentences:
+        return 0, len(text)
+    end = sentences[last].end
+    after = text[(seg.close_at or seg.end) + 1 : end].strip(" ’'\"”")
+    if not after and last + 1 < len(sentences):
+        nxt = sentences[last + 1]
+        if "\n" not in text[end : nxt.start] and not _DOUBLE.match(text, nxt.start):
+            end = nxt.end
+    return sentences[first].start, end
+
+
 _NOT_SPEAKERS = word_set("but and had has could would was were not is are be been will")
 _PREPOSITIONS = word_set("in on at over after before during since for with from by to of as than")
 
 
-def _plausible(speaker: str | None, index: EntityIndex | None) -> bool:
-    """Whether the patterns' speaker reads as one: a known person or group, or a short
-    description, not a place, a day or a clause ("over the next few months but")."""
+def _kind(speaker: str | None, index: EntityIndex | None) -> str:
+    """How far the patterns' speaker reads as one: "name" (a known person, or a full name),
+    "weak" (a description or a group: the parse may find the person), "none" (nothing, a place,
+    a day, a stray capitalised word or a clause such as "over the next few months but")."""
     if not speaker:
-        return False
+        return "none"
     words = speaker.split()
     folded = [fold(w) for w in words]
     if any(w in WEEKDAYS for w in folded) or len(words) == 1 and folded[0] in MONTHS:
-        return False
+        return "none"
     if not speaker[:1].isupper():
-        return len(words) <= 6 and folded[0] not in _PREPOSITIONS and not _NOT_SPEAKERS & set(folded)
+        clause = folded[0] in _PREPOSITIONS | _RELATIVES or _NOT_SPEAKERS & set(folded)
+        return "none" if clause or len(words) > 6 else "weak"
     ent = index.lookup(speaker) if index is not None else None
     if ent is None:
-        return len(words) > 1
-    return ent.type not in {"GPE", "LOC", "FAC", "DATE", "TIME", "EVENT", "LAW"}
+        return "name" if len(words) > 1 else "none"
+    if ent.type in {"GPE", "LOC", "FAC", "DATE", "TIME", "EVENT", "LAW"}:
+        return "none"
+    return "name" if ent.type == "PERSON" else "weak"
+
+
+_RELATIVES = word_set("who which that whom whose where it there")
 
 
 def _fill_chains(segments: list[_Segment]) -> None:
