@@ -383,7 +383,7 @@ def _attribute(
 
 
 def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: _Segment) -> tuple[int, int]:
-    """The sentences holding ``seg``, and the next one when the quote ends its sentence
+    """The sentences holding ``seg``, and the next one when a question or exclamation ends it
     ('"You think I'm going to change?" Trump asked reporters.' splits after the question)."""
     first = max(0, bisect.bisect_right(starts, seg.open_at) - 1)
     last = max(0, bisect.bisect_right(starts, seg.close_at if seg.close_at is not None else seg.end) - 1)
@@ -391,7 +391,7 @@ def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: 
         return 0, len(text)
     end = sentences[last].end
     after = text[(seg.close_at or seg.end) + 1 : end].strip(" ’'\"”")
-    if not after and last + 1 < len(sentences):
+    if not after and text[seg.end - 1] in "?!" and last + 1 < len(sentences):
         nxt = sentences[last + 1]
         if "\n" not in text[end : nxt.start] and not _DOUBLE.match(text, nxt.start):
             end = nxt.end
