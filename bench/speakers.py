@@ -37,9 +37,9 @@ from newsweave.facts.sentences import sentences  # noqa: E402
 from newsweave.records import Article, Facts, Quote, Story  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-_DETERMINERS = frozenset("the a an his her its their our my this that these those one another".split())
-_PRONOUNS = frozenset("he she they i we it you him her them".split())
-_NAME_STOP = frozenset("of the and de la le del al van von da".split())
+_DETERMINERS = frozenset(["the", "a", "an", "his", "her", "its", "their", "our", "my", "this", "that", "these", "those", "one", "another"])
+_PRONOUNS = frozenset(["he", "she", "they", "i", "we", "it", "you", "him", "her", "them"])
+_NAME_STOP = frozenset(["of", "the", "and", "de", "la", "le", "del", "al", "van", "von", "da"])
 
 
 @dataclass
@@ -133,7 +133,9 @@ def baseline_speaker(text: str, start: int, end: int) -> str | None:
     return best[1] if best else None
 
 
-def _brief(events: dict[str, list[Article]], stories: dict[str, list[Story]], out: Scores) -> dict[str, Facts]:
+def _brief(
+    events: dict[str, list[Article]], stories: dict[str, list[Story]], out: Scores
+) -> dict[str, Facts]:
     facts: dict[str, Facts] = {}
     cpu = time.process_time()
     for event, arts in events.items():
@@ -207,7 +209,9 @@ def _score_entities(
             if not _is_description(f)
         ]
         m.total += 1
-        ok = any(_holds_forms(e.aliases + [e.name], forms, others) for e in facts[event_of[lab["page"]]].entities)
+        ok = any(
+            _holds_forms(e.aliases + [e.name], forms, others) for e in facts[event_of[lab["page"]]].entities
+        )
         m.right += ok
         if not ok:
             m.misses.append(f"{name} entity {lab['page']} {lab['entity']}: {lab['forms']}")
@@ -250,7 +254,9 @@ def score_polnear(split: str, out: Scores, shared: Path = SHARED) -> None:
         m.baseline += _last_in(last, baseline_speaker(texts[lab["article"]], lab["start"], lab["end"]))
         if not ok:
             said = best.speaker if found and best else "(quote not found)"
-            m.misses.append(f"polnear {lab['article'][:40]} {said!r} != {lab['speaker']!r}: {lab['quote'][:60]}")
+            m.misses.append(
+                f"polnear {lab['article'][:40]} {said!r} != {lab['speaker']!r}: {lab['quote'][:60]}"
+            )
 
 
 def _last_in(last: list[str], speaker: str | None) -> bool:

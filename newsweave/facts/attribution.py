@@ -42,7 +42,9 @@ SPEECH = word_set(
 PLACEHOLDER = "This"
 _LONG = 5  # a quote of more words than this is read as the placeholder
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
-_NAME_DEPS = frozenset({"compound", "flat", "amod", "det", "poss", "case", "nummod", "nmod", "advmod", "punct"})
+_NAME_DEPS = frozenset(
+    {"compound", "flat", "amod", "det", "poss", "case", "nummod", "nmod", "advmod", "punct"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,7 @@ def parse(readings: Sequence[Reading]) -> list[str | None]:
 
 def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
     """The subject of the predicate the quote at characters ``start:end`` of ``doc`` hangs from."""
+
     def inside(t: Token) -> bool:
         return start <= t.idx < end
 
@@ -145,7 +148,11 @@ def _subject(verb: Token, inside: object) -> Token | None:
                 return obj
         subject = next((c for c in kids if c.dep_ in _SUBJECTS), None)
         if subject is not None:
-            return subject if subject.pos_ != "PRON" or subject.lower_ not in {"it", "there", "this", "that"} else None
+            return (
+                subject
+                if subject.pos_ != "PRON" or subject.lower_ not in {"it", "there", "this", "that"}
+                else None
+            )
         if node.dep_ not in {"advcl", "conj", "xcomp", "ccomp"} or node.head.i == node.i:
             return None
         node = node.head
