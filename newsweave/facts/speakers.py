@@ -110,12 +110,18 @@ class Speakers:
 
     def _last_person(self, at: int, pronoun: str = "") -> tuple[str, int] | None:
         for m in reversed([m for m in self.people if m.end <= at]):
-            if _BEFORE_NAME.search(self.text, max(0, m.start - 12), m.start):
-                continue  # "the mayor of Amatrice": not the subject of what follows
+            if _BEFORE_NAME.search(self.text, max(0, m.start - 12), m.start) or not self._prose(m.end):
+                continue  # "the mayor of Amatrice", a headline or caption: not the subject of what follows
             name = self._proper(m.text)
             if name and self._gender_of(name) in (None, pronoun or None):
                 return name, m.start
         return None
+
+    def _prose(self, at: int) -> bool:
+        """Whether the line holding ``at`` ends as prose does (a headline, caption or link does not)."""
+        end = self.text.find("\n", at)
+        line = self.text[at : end if end >= 0 else len(self.text)].rstrip()
+        return not line or line[-1] in ".!?\"”’'):;"
 
     def _gender_of(self, name: str) -> str | None:
         """'he' or 'she' when the article's titles and roles of ``name`` say so."""
