@@ -37,7 +37,25 @@ from newsweave.facts.sentences import sentences  # noqa: E402
 from newsweave.records import Article, Facts, Quote, Story  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-_DETERMINERS = frozenset(["the", "a", "an", "his", "her", "its", "their", "our", "my", "this", "that", "these", "those", "one", "another"])
+_DETERMINERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "his",
+        "her",
+        "its",
+        "their",
+        "our",
+        "my",
+        "this",
+        "that",
+        "these",
+        "those",
+        "one",
+        "another",
+    ]
+)
 _PRONOUNS = frozenset(["he", "she", "they", "i", "we", "it", "you", "him", "her", "them"])
 _NAME_STOP = frozenset(["of", "the", "and", "de", "la", "le", "del", "al", "van", "von", "da"])
 
@@ -62,6 +80,9 @@ class Scores:
     measures: dict[str, Measure] = field(default_factory=lambda: defaultdict(Measure))
     articles: int = 0
     cpu_seconds: float = 0.0
+    quotes: int = 0
+    parsed: int = 0  # quote sentences the parser read
+    parse_seconds: float = 0.0  # CPU
 
     def as_dict(self) -> dict[str, float]:
         return {k: m.score for k, m in self.measures.items()}
@@ -136,11 +157,27 @@ def baseline_speaker(text: str, start: int, end: int) -> str | None:
 def _brief(
     events: dict[str, list[Article]], stories: dict[str, list[Story]], out: Scores
 ) -> dict[str, Facts]:
+    from newsweave.facts import quotes
+
+    parse = quotes.parse
+
+    def timed(readings: Any) -> list[str | None]:  # the parser's share of the stage
+        start = time.process_time()
+        got = parse(readings)
+        out.parse_seconds += time.process_time() - start
+        out.parsed += len(readings)
+        return got
+
     facts: dict[str, Facts] = {}
     cpu = time.process_time()
-    for event, arts in events.items():
-        facts[event] = extract_facts(arts, stories[event])
-        out.articles += len(arts)
+    quotes.parse = timed
+    try:
+        for event, arts in events.items():
+            facts[event] = extract_facts(arts, stories[event])
+            out.articles += len(arts)
+            out.quotes += len(facts[event].quotes)
+    finally:
+        quotes.parse = parse
     out.cpu_seconds += time.process_time() - cpu
     return facts
 
@@ -267,6 +304,9 @@ def score(shared: Path = SHARED, polnear: Iterable[str] = ("dev",)) -> Scores:
     from newsweave.nlp.models import load_spacy
 
     load_spacy(("ner",))  # model loading is start-up, not per-article work
+    from newsweave.facts.attribution import parser
+
+    parser()  # so is the quote parser's
     out = Scores()
     score_realworld("realworld_dev", out, shared)
     score_realworld("realworld_dev2", out, shared)
@@ -283,7 +323,8 @@ def report(s: Scores) -> str:
         rows.append(f"| {name} | {m.score:.3f} | {m.right}/{m.total} | {found} | {base} |")
     return "\n".join(
         [
-            "## Facts: quote speakers and entities (tuning side realworld_dev, check side realworld_dev2, PolNeAR)",
+            "## Facts: quote speakers and entities "
+            "(tuning side realworld_dev, check side realworld_dev2, PolNeAR)",
             "",
             "`python bench/speakers.py` (issue 15's rules; events and stories from the labels, "
             "each PolNeAR article alone; baseline: nearest capitalised name in the quote's sentence, "
@@ -294,6 +335,9 @@ def report(s: Scores) -> str:
             *rows,
             f"| facts stage, CPU | {s.articles / s.cpu_seconds:.1f} articles/s | "
             f"{s.articles} articles, {s.cpu_seconds:.1f} s CPU | | |",
+            f"| of which the parser (quote sentences only) | {1000 * s.parse_seconds / s.articles:.2f} s "
+            f"CPU per 1,000 articles | {s.parsed} sentences of {s.quotes} quotes, "
+            f"{s.parse_seconds:.1f} s CPU | | |",
             "",
         ]
     )

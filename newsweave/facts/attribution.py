@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from newsweave.facts.lexicon import word_set
 
 if TYPE_CHECKING:
+    from spacy.language import Language
     from spacy.tokens import Doc, Token
 
 # Verbs of saying and writing, as written (the parse needs no lemmatiser for these).
@@ -80,13 +81,18 @@ def reading(text: str, lo: int, hi: int, quotes: Sequence[tuple[int, int]], targ
     return Reading(" ".join("".join(out).split("\n")), *span)
 
 
+def parser() -> Language:
+    """The English model with the tagger and parser only (loaded once, on first use)."""
+    from newsweave.nlp.models import load_spacy
+
+    return load_spacy(("tok2vec", "tagger", "parser", "attribute_ruler"))
+
+
 def parse(readings: Sequence[Reading]) -> list[str | None]:
     """The phrase naming each reading's speaker as written ("he", "Jenna Golden"), or None."""
     if not readings:
         return []
-    from newsweave.nlp.models import load_spacy
-
-    nlp = load_spacy(("tok2vec", "tagger", "parser", "attribute_ruler"))
+    nlp = parser()
     docs = nlp.pipe([r.text for r in readings], batch_size=64)
     return [speaker_phrase(doc, r.start, r.end) for doc, r in zip(docs, readings, strict=True)]
 

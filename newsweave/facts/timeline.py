@@ -212,5 +212,5 @@ def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
 
 
 def _vague_precision(sentence: str, mention: DateMention) -> str:
-    """"last month" stands for a month, "last year" for a year (the date is its first day)."""
+    """ "last month" stands for a month, "last year" for a year (the date is its first day)."""
     return "year" if sentence[mention.start : mention.end].lower().endswith("year") else "month"
