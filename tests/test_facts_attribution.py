@@ -98,3 +98,11 @@ def test_a_long_quote_is_read_as_one_word() -> None:
     assert r.text[r.start : r.end].startswith(PLACEHOLDER)
     assert "Ada Voss said" in r.text
     assert parse([r]) == ["Ada Voss"]
+
+
+def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
+    text = "The Nordic Fishing Alliance met. Leave NFA marched. The NFA said no."
+    pairs = [("Nordic Fishing Alliance", "ORG"), ("Leave NFA", "ORG"), ("NFA", "ORG")]
+    idx = _index(text, [p for p, _ in pairs], "ORG")
+    together = [e for e in idx.entities if "NFA" in e.aliases]
+    assert [e.name for e in together] == ["Nordic Fishing Alliance"]
