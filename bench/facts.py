@@ -4,7 +4,9 @@
 
 Figure recall (value and bounds found on the labelled sentence), grouping of figures by labelled
 subject (B-cubed F1 over each event's comparisons), quote speaker accuracy and entity merging.
-Events and stories come from the labels, so only the facts stage is measured.
+Events and stories come from the labels, so only the facts stage is measured. Speakers, entities
+and PolNeAR by issue 15's rules, with the same-sentence baseline, are bench/speakers.py (run
+after this one, in their own section).
 """
 
 from __future__ import annotations
@@ -119,6 +121,9 @@ def score(shared: Path = SHARED) -> Scores:
     from newsweave.nlp.models import load_spacy
 
     load_spacy(("ner",))  # model loading is start-up, not per-article work
+    from newsweave.facts.attribution import parser
+
+    parser()  # so is the quote parser's
     start, cpu = time.perf_counter(), time.process_time()
     for event, arts in events.items():
         facts[event] = extract_facts(arts, stories[event])
@@ -365,6 +370,14 @@ def main() -> None:
         print("\n".join(cov.misses))
     if "--no-write" not in sys.argv:
         write_section("facts", md)
+    speakers()
+
+
+def speakers() -> None:
+    """Issue 15's speaker, entity and PolNeAR measures, with the baseline: their own section."""
+    from bench import speakers as bench_speakers
+
+    bench_speakers.main()
 
 
 if __name__ == "__main__":

@@ -199,11 +199,14 @@ class EntityIndex:
         self._person_tokens = person_tokens
         self._keys: dict[str, tuple[str, ...]] = {}
         labels: dict[tuple[str, ...], Counter[str]] = defaultdict(Counter)
+        self._acronyms: set[tuple[str, ...]] = set()  # keys written in capitals ("EU", "AP")
         for ms in mentions.values():
             for m in ms:
                 k = self._key(m.text)
                 if k:  # a titled mention ("Mr Halden") outweighs the model's guesses
                     labels[k][m.label] += 3 if m.label == "PERSON" and strip_titles(m.text) != m.text else 1
+                if len(k) == 1 and len(m.text) >= 2 and m.text.isalpha() and m.text.isupper():
+                    self._acronyms.add(k)
         self._label = {k: c.most_common(1)[0][0] for k, c in labels.items()}
         self._parent: dict[tuple[str, ...], tuple[str, ...]] = {k: k for k in labels}
         self._ambiguous: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
@@ -310,8 +313,9 @@ class EntityIndex:
                 continue  # "Thai" is an adjective of BBC Thai and of the Thai Navy, not their name
             cands = [c for c in by_last[k[0]] if self._label[c] == "PERSON" or self._label[k] != "PERSON"]
             cands += [c for c in by_first[k[0]] if _FAMILY[self._label[c]] in {"org", "site"}]
-            if len(k[0]) >= 2 and not cands:
-                cands = by_initials.get(k[0], [])
+            spelled = by_initials.get(k[0], []) if len(k[0]) >= 2 else []
+            if spelled and (not cands or k in self._acronyms):  # "EU": European Union, not "Leave EU"
+                cands = spelled
             self._join_unique(k, cands)
 
     # -- output -----------------------------------------------------------------------------

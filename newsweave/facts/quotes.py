@@ -14,9 +14,11 @@ import bisect
 import re
 from dataclasses import dataclass
 
-from newsweave.facts.entities import EntityIndex, strip_titles
-from newsweave.facts.lexicon import TITLES, fold, word_set
+from newsweave.facts.attribution import parse, reading
+from newsweave.facts.entities import EntityIndex
+from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
+from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name
 from newsweave.nlp.sentences import Sentence
 from newsweave.records import Quote
 
@@ -62,15 +64,8 @@ _SAYS = re.compile(
 _ABBREV_DOT = re.compile(
     r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det)\."
 )
-_PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
+_INITIAL = re.compile(r"\b([A-Z])\.(?=[ \t]*[A-Z])")  # "Virgie M. Rollins": an initial, not a full stop
 _AUX = word_set("has have had is was are were also later then who which and but")
-_DETERMINERS = word_set(
-    """
-    a an the one another his her their its our my several some many two three four five six this
-    that these those other third second first each
-    """
-)
-_PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la", "le", "du", "dos"})
 # Double quote marks as scraped pages write them: curly, straight, guillemets, doubled singles.
 _DOUBLE = re.compile(r"‘’|’’|''|[“”\"«»„]")
 _OPENERS = frozenset("“„«")
@@ -141,91 +136,12 @@ def _segments(text: str) -> list[_Segment]:
     return out
 
 
-_CLAUSE_CUT = re.compile(r",|\s(?:who|which|referring|in a|during)\s")
-
-
-class _Speakers:
-    """Turns the words naming a speaker into the speaker: a known name or a description."""
-
-    def __init__(self, index: EntityIndex | None, text: str) -> None:
-        self.index = index
-        self.text = text
-        self.last: str | None = None
-        self.people = [m for m in index.find(text) if m.label == "PERSON"] if index else []
-
-    def name(self, who: str, at: int = 0) -> str | None:
-        parts = [p.strip() for p in _CLAUSE_CUT.split(who.strip(" ,.;:"))]
-        parts = [p for p in parts if p]
-        if not parts:
-            return None
-        named = [p for p in parts if _is_name(p)]
-        who = named[0] if named and not _is_name(parts[0]) and len(named[0].split()) <= 4 else parts[0]
-        words = who.split()
-        first = words[0].lower()
-        if first in _PRONOUNS and len(words) == 1:
-            return self.last or self._last_person(at)
-        lowered = first in _DETERMINERS or not who[:1].isupper()
-        if first in _DETERMINERS:
-            rest = " ".join(words[1:])
-            if rest and all(fold(w.rstrip(".")) in TITLES for w in words[1:]):
-                return who[:1].lower() + who[1:]  # "the Prime Minister": a role, not a name
-            if rest and all(w[:1].isupper() for w in words[1:]):
-                return self._proper(rest) or rest
-        if lowered and len(words) > 1 and words[-1][:1].isupper():  # "harbour chief Ida Holm"
-            run = _name_run(words)
-            return self._proper(run) or strip_titles(run)
-        if lowered:
-            return who[:1].lower() + who[1:]
-        run = _name_run(strip_titles(who).split())
-        if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
-            return who.lower()  # "Officials said": a sentence-initial common noun, not a name
-        return self._proper(run) or strip_titles(run)
-
-    def _last_person(self, at: int) -> str | None:
-        before = [m for m in self.people if m.end <= at]
-        return self._proper(before[-1].text) if before else None
-
-    def _proper(self, name: str) -> str | None:
-        if self.index is None:
-            return None
-        ent = self.index.lookup(name)
-        if ent is not None:
-            return ent.name
-        core = strip_titles(name)
-        last = fold(core.split()[-1]) if core else ""
-        same = [e for e in self.index.entities if fold(e.name.split()[-1]) == last]
-        people = {e.name for e in same if e.type == "PERSON"}
-        if not people:  # a speaker is a person: "Marta Ilves" the tagger called an ORG
-            people = {e.name for e in same if len(e.name.split()) in (2, 3)}
-        return people.pop() if len(people) == 1 else None
-
-
-def _is_name(phrase: str) -> bool:
-    words = phrase.split()
-    return bool(words) and all(w[:1].isupper() or w.lower() in _PARTICLES for w in words)
-
-
-def _name_run(words: list[str]) -> str:
-    """The name in 'Nantes prosecutor Pierre Sennes' or 'Chauvin turned and looked at ...'."""
-    runs: list[list[str]] = [[]]
-    for w in words:
-        if w[:1].isupper() or (runs[-1] and w.lower() in _PARTICLES):
-            runs[-1].append(w)
-        elif runs[-1]:
-            runs.append([])
-    runs = [r for r in runs if r]
-    if not runs or len(runs) == 1 and len(runs[0]) == len(words):
-        return " ".join(words)
-    last_is_name = words[-1][:1].isupper()
-    return " ".join(runs[-1] if last_is_name else runs[0])
-
-
-def _tail_speaker(tail: str, speakers: _Speakers, at: int) -> str | None:
-    tail = _ABBREV_DOT.sub(r"\1", tail)
+def _tail_speaker(tail: str, speakers: Speakers, at: int) -> str | None:
+    tail = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))
     m = _TAIL_VERB_FIRST.match(tail)
     if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
-        if appositive and not _is_name(m.group("who")):  # "said one of France's scorers, Antoine Griezmann"
+        if appositive and not is_name(m.group("who")):  # "said one of France's scorers, Antoine Griezmann"
             return speakers.name(appositive.group("name"), at)
         return speakers.name(m.group("who"), at)
     m = _TAIL_WHO_FIRST.match(tail)
@@ -238,8 +154,8 @@ def _tail_speaker(tail: str, speakers: _Speakers, at: int) -> str | None:
     return speakers.name(m.group("who"), at) if m else None
 
 
-def _head_speaker(head: str, speakers: _Speakers, at: int) -> str | None:
-    head = _ABBREV_DOT.sub(r"\1", head)
+def _head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
+    head = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", head))
     verbs = list(_HEAD_VERB.finditer(head))
     if verbs:
         chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
@@ -252,7 +168,7 @@ def _head_speaker(head: str, speakers: _Speakers, at: int) -> str | None:
                 continue  # "thrown into the air by his players": not the subject
             words = _after_subordinator(words)
             first = words[0].lower()
-            if first in _PRONOUNS and len(words) == 1:
+            if first in PRONOUNS and len(words) == 1:
                 lead = _LEAD_SUBJECT.match(chunks[0]) if len(chunks) - 1 - n > 0 else None
                 if lead:  # "After the Prime Minister had held his seat, he said:"
                     return speakers.name(lead.group("np").strip(), at)
@@ -272,7 +188,7 @@ def _after_subordinator(words: list[str]) -> list[str]:
             continue
         head = words[i]
         verb_like = re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", head) is not None
-        subject_like = head[:1].isupper() or head.lower() in _DETERMINERS | _PRONOUNS
+        subject_like = head[:1].isupper() or head.lower() in DETERMINERS | PRONOUNS
         if subject_like or (not verb_like and len(words) - i <= 2):
             return words[i:]
     return words
@@ -290,9 +206,9 @@ def _reported_speech(text: str, sentences: list[Sentence], segments: list[_Segme
         if not m or re.search(r"\b(?:is|are|was|were|be|been)\s*$", m.group("who")):
             continue  # "90 officers are said to have defected" names no speaker
         words = m.group("who").split()
-        if words[0].lower() in _PRONOUNS | _AUX or len(words) > 5:
+        if words[0].lower() in PRONOUNS | _AUX or len(words) > 5:
             continue
-        if _is_name(m.group("who")) or words[0].lower() in _DETERMINERS:
+        if is_name(m.group("who")) or words[0].lower() in DETERMINERS:
             out.append((sent.start, m.group("who")))
     return out
 
@@ -307,8 +223,37 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
     if not segments:
         return []
     sentences = split_sentences(text)
+    wanted = _attribute(text, segments, sentences, index, {})
+    if wanted:  # the patterns left these unattributed or named no one: read their parse
+        spans = [(s.start, s.end) for s in segments]
+        readings = [reading(text, lo, hi, spans, n) for n, (lo, hi) in wanted.items()]
+        parsed = dict(zip(wanted, parse(readings), strict=True))
+        for seg in segments:
+            seg.speaker = None
+        _attribute(text, segments, sentences, index, parsed)
+    _fill_chains(segments)
+    _fill_neighbours(segments)
+    _fill_chains(segments)
+    return [
+        Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
+        for s in segments
+        if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
+    ]
+
+
+def _attribute(
+    text: str,
+    segments: list[_Segment],
+    sentences: list[Sentence],
+    index: EntityIndex | None,
+    parsed: dict[int, str | None],
+) -> dict[int, tuple[int, int]]:
+    """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
+    its parse names) where the patterns find no plausible one; returns the sentence span of each
+    segment whose parse is wanted and not in ``parsed``."""
     starts = [s.start for s in sentences]
-    speakers = _Speakers(index, text)
+    speakers = Speakers(index, text)
+    wanted: dict[int, tuple[int, int]] = {}
 
     def sentence_of(pos: int) -> tuple[int, int]:
         i = max(0, bisect.bisect_right(starts, pos) - 1)
@@ -318,7 +263,7 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
     for n, seg in enumerate(segments):
         while reported and reported[0][0] < seg.open_at:
             at, who = reported.pop(0)
-            speakers.last = speakers.name(who, at) or speakers.last
+            speakers.said(speakers.name(who, at), at)
         prev = segments[n - 1] if n else None
         continued = prev is not None and prev.close_at is None and seg.paragraph > prev.paragraph
         if seg.close_at is not None:
@@ -333,19 +278,67 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = _head_speaker(head, speakers, seg.open_at)
+        kind = _kind(seg.speaker, index)
+        if not continued and not seg.whole and kind != "name":
+            if n in parsed:  # the parse's name beats a description; anything beats nothing
+                phrase = parsed[n]
+                got = speakers.name(phrase, seg.open_at) if phrase else None
+                named = phrase is not None and phrase.lower() not in PRONOUNS and _kind(got, index) == "name"
+                if got and (kind == "none" or named):
+                    seg.speaker = got
+            else:
+                wanted[n] = _reading_span(text, sentences, starts, seg)
         if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
-        if seg.speaker:
-            speakers.last = seg.speaker
-    _fill_chains(segments)
-    _fill_neighbours(segments)
-    _fill_chains(segments)
-    return [
-        Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
-        for s in segments
-        if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
-    ]
+        if len(text[seg.start : seg.end].split()) > _TERM:  # 'a ‘Kid-Sized’ sub' names a term: no one spoke
+            speakers.said(seg.speaker, seg.open_at)
+    return wanted
+
+
+def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: _Segment) -> tuple[int, int]:
+    """The sentences holding ``seg``, and the next one when a question or exclamation ends it
+    ('"You think I'm going to change?" Trump asked reporters.' splits after the question)."""
+    first = max(0, bisect.bisect_right(starts, seg.open_at) - 1)
+    last = max(0, bisect.bisect_right(starts, seg.close_at if seg.close_at is not None else seg.end) - 1)
+    if not sentences:
+        return 0, len(text)
+    end = sentences[last].end
+    after = text[(seg.close_at or seg.end) + 1 : end].strip(" ’'\"”")
+    if not after and text[seg.end - 1] in "?!" and last + 1 < len(sentences):
+        nxt = sentences[last + 1]
+        if "\n" not in text[end : nxt.start] and not _DOUBLE.match(text, nxt.start):
+            end = nxt.end
+    return sentences[first].start, end
+
+
+_TERM = 3  # words: a quote this short may be a term in scare quotes
+_NOT_SPEAKERS = word_set("but and had has could would was were not is are be been will")
+_PREPOSITIONS = word_set("in on at over after before during since for with from by to of as than")
+
+
+def _kind(speaker: str | None, index: EntityIndex | None) -> str:
+    """How far the patterns' speaker reads as one: "name" (a known person, or a full name),
+    "weak" (a description or a group: the parse may find the person), "none" (nothing, a place,
+    a day, a stray capitalised word or a clause such as "over the next few months but")."""
+    if not speaker:
+        return "none"
+    words = speaker.split()
+    folded = [fold(w) for w in words]
+    if any(w in WEEKDAYS for w in folded) or len(words) == 1 and folded[0] in MONTHS:
+        return "none"
+    if not speaker[:1].isupper():
+        clause = folded[0] in _PREPOSITIONS | _RELATIVES or _NOT_SPEAKERS & set(folded)
+        return "none" if clause or len(words) > 6 else "weak"
+    ent = index.lookup(speaker) if index is not None else None
+    if ent is None:
+        return "name" if len(words) > 1 else "none"
+    if ent.type in {"GPE", "LOC", "FAC", "DATE", "TIME", "EVENT", "LAW"}:
+        return "none"
+    return "name" if ent.type == "PERSON" else "weak"
+
+
+_RELATIVES = word_set("who which that whom whose where it there")
 
 
 def _fill_chains(segments: list[_Segment]) -> None:

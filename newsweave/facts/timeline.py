@@ -244,5 +244,5 @@ def per_story(
 
 
 def _vague_precision(sentence: str, mention: DateMention) -> str:
-    """"last month" stands for a month, "last year" for a year (the date is its first day)."""
+    """ "last month" stands for a month, "last year" for a year (the date is its first day)."""
     return "year" if sentence[mention.start : mention.end].lower().endswith("year") else "month"

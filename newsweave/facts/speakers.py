@@ -1,0 +1,197 @@
+"""The words naming a speaker turned into the speaker: a known name, or a description.
+
+A pronoun ("she told Reuters") takes the last compatible named person before it: the last
+speaker or the last person mentioned, whichever is nearer, skipping a name that is the object of
+a preposition ("the mayor of Amatrice") and one whose title or role says the other gender. A
+description ("the minister", "the PM") takes the last person of the article whose title or
+apposition holds its head noun ("Foreign Minister Frank-Walter Steinmeier", "Sergio Pirozzi, the
+mayor of ..."); with none, or when the description is indefinite ("one aide") or qualified by a
+name ("the New Jersey governor"), the description stays as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from newsweave.facts.entities import EntityIndex, Mention, strip_titles
+from newsweave.facts.lexicon import TITLES, fold, word_set
+
+PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
+DETERMINERS = word_set(
+    """
+    a an the one another his her their its our my several some many two three four five six this
+    that these those other third second first each
+    """
+)
+PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la", "le", "du", "dos"})
+# Only a definite description refers back ("the minister"); "one aide", "a spokesman for X" and
+# "the New Jersey governor" (qualified by a name) are said as written.
+_DEFINITE = frozenset({"the", "this", "that"})
+_CLAUSE_CUT = re.compile(r",|\s(?:who|which|referring|in a|during)\s")
+# Words that say a person's gender, in titles and roles (English).
+_MALE = word_set("mr sir king prince father husband son brother spokesman congressman chairman lord he his")
+_FEMALE = word_set(
+    "mrs ms miss dame queen princess mother wife daughter sister spokeswoman congresswoman chairwoman lady"
+)
+_ABBREVIATED = {
+    "pm": "minister",
+    "govt": "government",
+    "gov": "governor",
+    "sen": "senator",
+    "rep": "representative",
+}
+_BEFORE_NAME = re.compile(
+    r"(?:^|[\s(])(?:of|in|at|near|from|to|for|with|by|against|about)\s+$", re.IGNORECASE
+)
+_APPOSITION = re.compile(r"^,\s+((?:[\w’'\-]+\s+){0,7}?[\w’'\-]+)\s*(?=[,.;:]|\s(?:who|said|says|told)\b)")
+_ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){1,3})$")
+
+
+class Speakers:
+    """Turns the words naming a speaker into the speaker: a known name or a description."""
+
+    def __init__(self, index: EntityIndex | None, text: str) -> None:
+        self.index = index
+        self.text = text
+        self.last: str | None = None
+        self.last_at = -1
+        self.people = [m for m in index.find(text) if m.label == "PERSON"] if index else []
+
+    def said(self, speaker: str | None, at: int) -> None:
+        """``speaker`` spoke at ``at``: the antecedent of a later pronoun, if nearest."""
+        if speaker:
+            self.last, self.last_at = speaker, at
+
+    def name(self, who: str, at: int = 0) -> str | None:
+        parts = [p.strip() for p in _CLAUSE_CUT.split(who.strip(" ,.;:"))]
+        parts = [p for p in parts if p]
+        if not parts:
+            return None
+        named = [p for p in parts if is_name(p)]
+        who = named[0] if named and not is_name(parts[0]) and len(named[0].split()) <= 4 else parts[0]
+        words = who.split()
+        first = words[0].lower()
+        if first in PRONOUNS and len(words) == 1:
+            return self._antecedent(first, at)
+        lowered = first in DETERMINERS or not who[:1].isupper()
+        if first in DETERMINERS:
+            rest = " ".join(words[1:])
+            if rest and all(fold(w.rstrip(".")) in TITLES for w in words[1:]):
+                role = who[:1].lower() + who[1:]  # "the Prime Minister": a role, not a name
+                return self._role(role, at) or role
+            if rest and all(w[:1].isupper() for w in words[1:]):
+                return self._proper(rest) or rest
+        if lowered and len(words) > 1 and words[-1][:1].isupper():  # "harbour chief Ida Holm"
+            run = name_run(words)
+            return self._proper(run) or strip_titles(run)
+        if lowered:
+            role = who[:1].lower() + who[1:]
+            definite = first in _DEFINITE and not any(w[:1].isupper() for w in words[1:])
+            return (self._role(role, at) if definite else None) or role
+        if len(words) == 1 and (fold(words[0]) in _ABBREVIATED or fold(words[0]) in TITLES):
+            return self._role(who, at) or who  # "PM", "Minister": a role written capitalised
+        run = name_run(strip_titles(who).split())
+        if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
+            return who.lower()  # "Officials said": a sentence-initial common noun, not a name
+        return self._proper(run) or strip_titles(run)
+
+    def _antecedent(self, pronoun: str, at: int) -> str | None:
+        """The last speaker or the last person named before ``at``, whichever is nearer and of a
+        compatible gender; "they", "we", "I" and "it" take the last speaker."""
+        if pronoun not in {"he", "she"}:
+            anyone = self._last_person(at)
+            return self.last or (anyone[0] if anyone else None)
+        person = self._last_person(at, pronoun)
+        if person is not None and person[1] > self.last_at:
+            return person[0]
+        if self.last is not None and self._gender_of(self.last) in (None, pronoun):
+            return self.last
+        return person[0] if person else self.last
+
+    def _last_person(self, at: int, pronoun: str = "") -> tuple[str, int] | None:
+        for m in reversed([m for m in self.people if m.end <= at]):
+            if _BEFORE_NAME.search(self.text, max(0, m.start - 12), m.start) or not self._prose(m.end):
+                continue  # "the mayor of Amatrice", a headline or caption: not the subject of what follows
+            name = self._proper(m.text)
+            if name and self._gender_of(name) in (None, pronoun or None):
+                return name, m.start
+        return None
+
+    def _prose(self, at: int) -> bool:
+        """Whether the line holding ``at`` ends as prose does (a headline, caption or link does not)."""
+        end = self.text.find("\n", at)
+        line = self.text[at : end if end >= 0 else len(self.text)].rstrip()
+        return not line or line[-1] in ".!?\"”’'):;"
+
+    def _gender_of(self, name: str) -> str | None:
+        """'he' or 'she' when the article's titles and roles of ``name`` say so."""
+        votes = {"he": 0, "she": 0}
+        for m in self._mentions_of(name):
+            before = _ROLE_BEFORE.search(self.text, max(0, m.start - 30), m.start)
+            words = {fold(w.strip(".,")) for w in m.text.split()[:-1]}
+            words |= {fold(w) for w in (before.group(1).split()[-2:] if before else [])}
+            votes["he"] += len(words & _MALE)
+            votes["she"] += len(words & _FEMALE)
+        if votes["he"] == votes["she"]:
+            return None
+        return "he" if votes["he"] > votes["she"] else "she"
+
+    def _mentions_of(self, name: str) -> list[Mention]:
+        key = self.index.lookup(name) if self.index else None
+        return [m for m in self.people if self.index is not None and self.index.lookup(m.text) is key]
+
+    def _role(self, description: str, at: int) -> str | None:
+        """The last person before ``at`` whose title or apposition holds the description's head."""
+        words = [fold(w.strip(".,’'")) for w in description.split()]
+        head = _ABBREVIATED.get(words[-1], words[-1]) if words else ""
+        if not head or head in DETERMINERS or len(head) < 3:
+            return None
+        for m in reversed([m for m in self.people if m.end <= at]):
+            if head in self._roles(m):
+                return self._proper(m.text)
+        return None
+
+    def _roles(self, m: Mention) -> set[str]:
+        """Title words written with a mention and the words of its apposition."""
+        out = {fold(w.strip(".,")) for w in m.text.split()[:-1]}
+        before = _ROLE_BEFORE.search(self.text, max(0, m.start - 40), m.start)
+        if before:
+            out |= {fold(w) for w in before.group(1).split()}
+        after = _APPOSITION.match(self.text[m.end : m.end + 120])
+        if after:
+            out |= {fold(w) for w in after.group(1).split()}
+        return {_ABBREVIATED.get(w, w) for w in out}
+
+    def _proper(self, name: str) -> str | None:
+        if self.index is None:
+            return None
+        ent = self.index.lookup(name)
+        if ent is not None:
+            return ent.name
+        core = strip_titles(name)
+        last = fold(core.split()[-1]) if core else ""
+        same = [e for e in self.index.entities if fold(e.name.split()[-1]) == last]
+        people = {e.name for e in same if e.type == "PERSON"}
+        if not people:  # a speaker is a person: "Marta Ilves" the tagger called an ORG
+            people = {e.name for e in same if len(e.name.split()) in (2, 3)}
+        return people.pop() if len(people) == 1 else None
+
+
+def is_name(phrase: str) -> bool:
+    words = phrase.split()
+    return bool(words) and all(w[:1].isupper() or w.lower() in PARTICLES for w in words)
+
+
+def name_run(words: list[str]) -> str:
+    """The name in 'Nantes prosecutor Pierre Sennes' or 'Chauvin turned and looked at ...'."""
+    runs: list[list[str]] = [[]]
+    for w in words:
+        if w[:1].isupper() or (runs[-1] and w.lower() in PARTICLES):
+            runs[-1].append(w)
+        elif runs[-1]:
+            runs.append([])
+    runs = [r for r in runs if r]
+    if not runs or len(runs) == 1 and len(runs[0]) == len(words):
+        return " ".join(words)
+    last_is_name = words[-1][:1].isupper()
+    return " ".join(runs[-1] if last_is_name else runs[0])

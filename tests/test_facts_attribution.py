@@ -1,0 +1,108 @@
+"""Quote speakers read from the parse, pronouns and descriptions resolved (invented text)."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsweave.facts.attribution import PLACEHOLDER, parse, reading
+from newsweave.facts.entities import EntityIndex, Mention
+from newsweave.facts.quotes import find_quotes
+
+
+def _index(text: str, people: list[str], label: str = "PERSON") -> EntityIndex:
+    ms, pos = [], 0
+    for name in people:
+        at = text.find(name, pos)
+        ms.append(Mention(name, label, at, at + len(name)))
+        pos = at + 1
+    return EntityIndex({"a": ms}, {"a": text})
+
+
+def _speakers(text: str, people: list[str]) -> list[str | None]:
+    return [q.speaker for q in find_quotes(text, "a", _index(text, people))]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # a long apposition between the name and the verb
+        (
+            '"We will reopen the pier," Ilsa Brandt, the harbour board\'s head of operations, said.',
+            ["Ilsa Brandt"],
+            "Ilsa Brandt",
+        ),
+        # "X, who <relative clause>, told <agency>"
+        (
+            'Toma Varek, who has run the ferry line since 2009, told Nordpress: "The boats are safe now."',
+            ["Toma Varek"],
+            "Toma Varek",
+        ),
+        # a speech verb other than "said", the quote as object after a colon
+        (
+            'Mira Solt immediately responded on the radio: "Nobody was hurt in the blast."',
+            ["Mira Solt"],
+            "Mira Solt",
+        ),
+        # a question ends the sentence; the attribution is the next one
+        (
+            '"Do you think we can rebuild it in a year?" Oren Pask asked reporters at the dock.',
+            ["Oren Pask"],
+            "Oren Pask",
+        ),
+        # "according to X"
+        (
+            'The levee was "never built for a storm of this size," according to engineer Lene Dahl.',
+            ["Lene Dahl"],
+            "Lene Dahl",
+        ),
+    ],
+)
+def test_the_parse_finds_the_speaker(text: str, people: list[str], speaker: str) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_a_pronoun_takes_the_nearer_person_not_the_object_of_a_preposition() -> None:
+    text = (
+        "A port official said the damage was heavy. Kari Lund, the mayor of Velby, was in her office. "
+        '"The walls were shaking and we ran outside," she told the local radio.'
+    )
+    assert _speakers(text, ["Kari Lund", "Velby"]) == ["Kari Lund"]
+
+
+def test_a_pronoun_skips_a_person_of_the_other_gender() -> None:
+    text = (
+        "Mrs Anna Holt visited the ward on Monday. Mr Piet Roos met her there. "
+        '"We owe the nurses everything we have," she said.'
+    )
+    assert _speakers(text, ["Anna Holt", "Piet Roos"]) == ["Anna Holt"]
+
+
+def test_a_definite_description_takes_the_person_with_that_role() -> None:
+    text = (
+        "Harbour Minister Sela Varga flew over the coast on Friday. "
+        '"The damage is immense and we must stand together," the minister said.'
+    )
+    assert _speakers(text, ["Sela Varga"]) == ["Sela Varga"]
+
+
+@pytest.mark.parametrize("who", ["one harbour official", "a spokesman for the board"])
+def test_an_indefinite_description_stays_as_written(who: str) -> None:
+    text = f'Harbour Minister Sela Varga flew over the coast. "We counted every boat twice," {who} said.'
+    assert _speakers(text, ["Sela Varga"]) == [who]
+
+
+def test_a_long_quote_is_read_as_one_word() -> None:
+    text = '"One two three four five six seven," Ada Voss said.'
+    spans = [(1, 35)]
+    r = reading(text, 0, len(text), spans, 0)
+    assert r.text[r.start : r.end].startswith(PLACEHOLDER)
+    assert "Ada Voss said" in r.text
+    assert parse([r]) == ["Ada Voss"]
+
+
+def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
+    text = "The Nordic Fishing Alliance met. Leave NFA marched. The NFA said no."
+    pairs = [("Nordic Fishing Alliance", "ORG"), ("Leave NFA", "ORG"), ("NFA", "ORG")]
+    idx = _index(text, [p for p, _ in pairs], "ORG")
+    together = [e for e in idx.entities if "NFA" in e.aliases]
+    assert [e.name for e in together] == ["Nordic Fishing Alliance"]
