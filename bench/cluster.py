@@ -196,7 +196,14 @@ def incremental(rows: list[dict[str, str]]) -> tuple[dict[str, str], dict[str, s
 
     inc = make_incremental()
     for r in in_time_order(rows):
-        doc = RawDocument(id=r["id"], text=r["text"], title=r.get("title"), date=r.get("date"), fmt="jsonl")
+        doc = RawDocument(
+            id=r["id"],
+            text=r["text"],
+            url=r.get("url"),
+            title=r.get("title"),
+            date=r.get("date"),
+            fmt="jsonl",
+        )
         inc.add(clean_document(doc))
     grouping = inc.grouping()
     events = {a: ev.id for ev in grouping.events for a in ev.articles}

