@@ -80,6 +80,7 @@ class WeaveIncremental:
         self.embedder = embedder  # backend name (``nlp.embed``): loaded only if a link needs it
         self.leads: list[str] = []  # per article: what a cross-lingual link embeds
         self.embedded: dict[int, np.ndarray] = {}  # article -> its lead's row (not saved)
+        self.languages: dict[int, str] = {}  # event root -> its language, till it merges (not saved)
         self.vocab = Vocabulary()
         self.vocab.growing = True
         self.docs: list[Doc] = []
@@ -182,7 +183,7 @@ class WeaveIncremental:
 
     def _sums(self, doc: Doc, candidates: list[int]) -> tuple[dict[int, float], list[tuple[float, int]]]:
         """Similarities of ``doc`` to the candidates its date fits, summed per event; and those
-        candidates, the most similar first."""
+        candidates with their similarities."""
         near = [c for c in candidates if self._fits_day(doc, self.docs[c])]
         sums: dict[int, float] = defaultdict(float)
         nearest: list[tuple[float, int]] = []
@@ -190,16 +191,21 @@ class WeaveIncremental:
             sims = self._cosines(doc, [self.docs[c] for c in near], language=True)
             for c, sim in zip(near, sims.tolist(), strict=True):
                 sums[self.events.find(c)] += sim
-            nearest = sorted(zip(sims.tolist(), near, strict=True), key=lambda p: (-p[0], p[1]))
+            nearest = list(zip(sims.tolist(), near, strict=True))
         return sums, nearest
 
     def _across_languages(self, n: int, nearest: list[tuple[float, int]], merged: list[str]) -> None:
         """Article ``n``'s event joins the candidate event of another language its lead matches,
-        one of the two being small (``crosslingual``'s rule, for one article)."""
+        one of the two being small (``crosslingual``'s rule, for one article); compared through
+        its most similar member in another language than ``n``'s."""
+        lang = self.docs[n].lang
+        foreign = [(-sim, c) for sim, c in nearest if self.docs[c].lang != lang]
+        if not foreign:  # words already compared it with every candidate in its language
+            return
         root = self.events.find(n)
-        lang = self._language(root)
+        lang = self._language(root)  # the event's, which may differ from the article's
         options: dict[int, int] = {}  # candidate event -> its member most similar to ``n``
-        for _, c in nearest:
+        for _, c in sorted(foreign):  # the most similar first
             other = self.events.find(c)
             if other == root or other in options or self._language(other) == lang:
                 continue
@@ -225,7 +231,10 @@ class WeaveIncremental:
 
     def _language(self, root: int) -> str:
         """The commonest language of an event's first members (a large event's is settled)."""
-        return Counter(self.docs[i].lang for i in self.members[root][:LANGUAGE_SAMPLE]).most_common(1)[0][0]
+        if root not in self.languages:
+            sample = self.members[root][:LANGUAGE_SAMPLE]
+            self.languages[root] = Counter(self.docs[i].lang for i in sample).most_common(1)[0][0]
+        return self.languages[root]
 
     def _share(self, n: int, copied: int, sums: dict[int, float]) -> None:
         """Copy ``n`` joins the copy group of ``copied``. A group weighs in the event links as
@@ -287,6 +296,7 @@ class WeaveIncremental:
             return a
         keep = self.events.union(a, b)
         drop = b if keep == a else a
+        self.languages.pop(a, None), self.languages.pop(b, None)
         if self.members[drop] != [len(self.docs) - 1]:  # an event before this article: folded in
             merged.append(event_id(self.docs[drop].id))
         self.members[keep] = self.members.pop(keep) + self.members.pop(drop)
