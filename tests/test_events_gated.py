@@ -40,37 +40,26 @@ def _cluster(rows: list[dict[str, str]], tmp_path: Path, incremental: bool = Fal
 
 @pytest.mark.gated
 @pytest.mark.parametrize(
-    ("name", "event_min", "story_min"),
-    [("realworld_dev", DEV_EVENT_F1, DEV_STORY_F1), ("realworld_dev2", DEV2_EVENT_F1, DEV2_STORY_F1)],
+    ("name", "incremental", "event_min", "story_min"),
+    [
+        ("realworld_dev", False, DEV_EVENT_F1, DEV_STORY_F1),
+        ("realworld_dev2", False, DEV2_EVENT_F1, DEV2_STORY_F1),
+        ("realworld_dev", True, INC_DEV_EVENT_F1, DEV_STORY_F1),
+        ("realworld_dev2", True, INC_DEV2_EVENT_F1, DEV2_STORY_F1),
+    ],
 )
 def test_realworld_event_and_story_bcubed(
-    shared_dir: Path, tmp_path: Path, name: str, event_min: float, story_min: float
+    shared_dir: Path, tmp_path: Path, name: str, incremental: bool, event_min: float, story_min: float
 ) -> None:
     rows = _rows(shared_dir, name)
-    out = _cluster(rows, tmp_path)
+    out = _cluster(rows, tmp_path, incremental)
+    assert [o["id"] for o in out] == [r["id"] for r in rows]  # a line for every input id
     gold_event = {r["id"]: r["event"] for r in rows}
     gold_story = {r["id"]: r["story"] if r["story"] != "own" else "own-" + r["id"] for r in rows}
     event_f1 = bcubed({o["id"]: o["event"] for o in out}, gold_event)[2]
     story_f1 = bcubed({o["id"]: o["story"] for o in out}, gold_story)[2]
     assert event_f1 >= event_min
     assert story_f1 >= story_min
-
-
-@pytest.mark.gated
-@pytest.mark.parametrize(
-    ("name", "event_min", "story_min"),
-    [("realworld_dev", INC_DEV_EVENT_F1, DEV_STORY_F1), ("realworld_dev2", INC_DEV2_EVENT_F1, DEV2_STORY_F1)],
-)
-def test_realworld_bcubed_incremental(
-    shared_dir: Path, tmp_path: Path, name: str, event_min: float, story_min: float
-) -> None:
-    rows = _rows(shared_dir, name)
-    out = _cluster(rows, tmp_path, incremental=True)
-    assert [o["id"] for o in out] == [r["id"] for r in rows]  # a line for every input id
-    gold_event = {r["id"]: r["event"] for r in rows}
-    gold_story = {r["id"]: r["story"] if r["story"] != "own" else "own-" + r["id"] for r in rows}
-    assert bcubed({o["id"]: o["event"] for o in out}, gold_event)[2] >= event_min
-    assert bcubed({o["id"]: o["story"] for o in out}, gold_story)[2] >= story_min
 
 
 @pytest.mark.gated
