@@ -212,3 +212,14 @@ def test_incremental_keeps_unrelated_reports_apart_early_in_a_feed() -> None:
     feed = WeaveIncremental(embedder="first-word")
     feed.add(Article(id="fire", text=FIRE_EN[0], lang="en"))
     assert feed.add(Article(id="bank", text=bank, lang="en")).event == event_id("bank")
+
+
+def test_incremental_state_keeps_the_leads_for_links_after_a_resume() -> None:
+    register("first-word", ByFirstWord)
+    feed = WeaveIncremental(threshold=0.99, embedder="first-word")
+    for i in range(2):
+        feed.add(Article(id=f"en{i}", text=FIRE_EN[0], lang="en"))
+    resumed = WeaveIncremental.from_state(feed.to_state())
+    assert resumed.leads == feed.leads and resumed.leads[0].startswith("Velmora:")
+    resumed.embedder = "first-word"
+    assert resumed.add(Article(id="de", text=FIRE_DE, lang="de")).event == event_id("en0")
