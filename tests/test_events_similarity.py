@@ -214,6 +214,25 @@ def test_incremental_keeps_unrelated_reports_apart_early_in_a_feed() -> None:
     assert feed.add(Article(id="bank", text=bank, lang="en")).event == event_id("bank")
 
 
+@pytest.mark.xfail(strict=True, reason="known bug: event_matrix leaves a pile's unique terms out of "
+                   "the norm, so in a pile of 2-3 the few common words unrelated reports share decide")
+@pytest.mark.parametrize("size", [2, 3])
+def test_a_small_pile_of_unrelated_reports_stays_apart(size: int) -> None:
+    """In a pile of two or three, almost every term is the pile's only one: left out of the norm,
+    the few common words two unrelated reports share (a weekday, 'said', a small number) make
+    them one event. Pinned as a strict xfail until the norm rule is mended (it must then pass)."""
+    reports = [
+        "A fire broke out on Tuesday at the harbour warehouse in Velmora, destroying 4 boats and a "
+        "storage shed. Firefighters said the blaze started in the engine room of a trawler.",
+        "The central bank of Norland raised its main interest rate on Tuesday by 4 tenths of a point, "
+        "the governor said, citing inflation that has stayed above target for a year.",
+        "Voters in Ostrava elected a new mayor on Tuesday after 4 rounds, officials said, ending a "
+        "dispute over the city budget that had lasted since the spring.",
+    ][:size]
+    grouping = make_grouper().group([Article(id=f"r{i}", text=t, lang="en") for i, t in enumerate(reports)])
+    assert len(grouping.events) == size
+
+
 def test_incremental_state_keeps_the_leads_for_links_after_a_resume() -> None:
     register("first-word", ByFirstWord)
     feed = WeaveIncremental(threshold=0.99, embedder="first-word")
