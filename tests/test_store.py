@@ -371,3 +371,34 @@ def test_event_table_prints_titles_as_text_not_markup(stores: Stores, tmp_path: 
     result = runner.invoke(app, ["events", "--db", db])
     assert result.exit_code == 0, result.output
     assert "[/][b]Dam[/b]" in result.output
+
+
+def test_opening_waits_out_a_store_another_process_is_creating(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """SQLite can answer "database is locked" without its busy handler while another process
+    creates or recovers a WAL store: opening tries again instead of failing the ingest."""
+    import sqlite3
+
+    from newsweave.store import db as dbmod
+
+    real, calls = dbmod._connect_once, []
+
+    def flaky(*args):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) < 3:
+            raise sqlite3.OperationalError("database is locked")
+        return real(*args)
+
+    monkeypatch.setattr(dbmod, "_connect_once", flaky)
+    store = dbmod.connect(tmp_path / "s.db")
+    store.close()
+    assert len(calls) == 3
+    monkeypatch.setattr(dbmod, "LOCK_RETRY_S", 0.0)
+    calls.clear()
+    monkeypatch.setattr(dbmod, "_connect_once", lambda *a: (_ for _ in ()).throw(
+        sqlite3.OperationalError("database is locked")))
+    import pytest
+
+    from newsweave.errors import StoreError
+
+    with pytest.raises(StoreError, match="cannot open the store"):
+        dbmod.connect(tmp_path / "t.db")

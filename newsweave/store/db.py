@@ -10,6 +10,8 @@ nothing already committed, and takes the store's one write lock, so concurrent w
 from __future__ import annotations
 
 import re
+import sqlite3
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -123,8 +125,31 @@ def _open(target: str | Path, readonly: bool) -> Database:
     return SqliteDatabase(Path(target), readonly=readonly)
 
 
+LOCK_RETRY_S = 60.0  # how long opening waits out a store another process is creating
+
+
+def _locked(exc: BaseException) -> bool:
+    """SQLite's "database is locked" raised without its busy handler: a WAL store that another
+    process is creating or recovering at this instant; opening again a moment later succeeds."""
+    return isinstance(exc, sqlite3.OperationalError) and "database is locked" in str(exc)
+
+
 def connect(target: str | Path, *, readonly: bool = False, migrate: bool = True) -> Database:
     """Open the store (creating it unless ``readonly``) and bring its schema up to date."""
+    deadline = time.monotonic() + LOCK_RETRY_S
+    delay = 0.05
+    while True:
+        try:
+            return _connect_once(target, readonly, migrate)
+        except sqlite3.OperationalError as exc:
+            if time.monotonic() > deadline:
+                raise StoreError(f"{target}: cannot open the store ({exc}); is another process "
+                                 "holding it?") from None
+            time.sleep(delay)
+            delay = min(delay * 2, 1.0)
+
+
+def _connect_once(target: str | Path, readonly: bool, migrate: bool) -> Database:
     from newsweave.store.schema import VERSION
     from newsweave.store.schema import migrate as run_migrations
 
@@ -143,8 +168,10 @@ def connect(target: str | Path, *, readonly: bool = False, migrate: bool = True)
         db.close()
         raise
     except Exception as exc:
-        error = db.open_error(exc)
         db.close()
+        if _locked(exc):
+            raise  # ``connect`` opens again
+        error = db.open_error(exc)
         if error is None:
             raise
         raise error from None

@@ -38,6 +38,10 @@ class SqliteDatabase(Database):
                 self.conn.execute("PRAGMA journal_mode = WAL")
                 self.conn.execute("PRAGMA synchronous = NORMAL")  # in WAL: durable against crashes
         except sqlite3.DatabaseError as exc:
+            if "database is locked" in str(exc):
+                if hasattr(self, "conn"):
+                    self.conn.close()
+                raise  # another process is creating the store: ``store.db.connect`` opens again
             raise self._cannot_open(exc) from None
 
     def _cannot_open(self, exc: Exception) -> StoreError:
