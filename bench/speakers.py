@@ -30,6 +30,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.facts import load  # noqa: E402
 from newsweave.facts import extract_facts  # noqa: E402
 from newsweave.facts.entities import strip_titles  # noqa: E402
 from newsweave.facts.lexicon import TITLES, fold  # noqa: E402
@@ -121,24 +122,6 @@ def _holds(quote: str, want: str) -> bool:
     return bool(want) and bool(got) and (want in got or got in want)
 
 
-def load_events(path: Path) -> tuple[dict[str, list[Article]], dict[str, list[Story]], dict[str, str]]:
-    """Articles and stories per labelled event; page -> event."""
-    events: dict[str, list[Article]] = defaultdict(list)
-    members: dict[tuple[str, str], list[str]] = defaultdict(list)
-    event_of: dict[str, str] = {}
-    for line in path.read_text("utf-8").splitlines():
-        row = json.loads(line)
-        art = Article(id=row["id"], text=row["text"], lang=row.get("lang") or "en", url=row.get("url"))
-        events[row["event"]].append(art)
-        story = row["id"] if row["story"] == "own" else row["story"]
-        members[(row["event"], story)].append(row["id"])
-        event_of[row["id"]] = row["event"]
-    stories: dict[str, list[Story]] = defaultdict(list)
-    for (event, story), ids in members.items():
-        stories[event].append(Story(story, ids[0], ids))
-    return events, stories, event_of
-
-
 def baseline_speaker(text: str, start: int, end: int) -> str | None:
     """The nearest capitalised name outside the quote in the sentences the quote touches."""
     spans = [(s.start, s.end) for s in sentences(text) if s.start < end and start < s.end]
@@ -185,7 +168,7 @@ def _brief(
 def score_realworld(name: str, out: Scores, shared: Path = SHARED) -> None:
     """Speakers and entities of one realworld set (``realworld_dev`` or ``realworld_dev2``)."""
     data = shared / "data"
-    events, stories, event_of = load_events(data / f"{name}.jsonl")
+    events, stories, event_of = load(shared, name)  # bench.facts' loader: one reading of the labels
     labels = json.loads((data / f"{name}_quotes.json").read_text("utf-8"))
     pages = {lab["page"] for lab in labels["quotes"]} | {lab["page"] for lab in labels["entities"]}
     wanted = {event_of[p] for p in pages}
