@@ -18,11 +18,20 @@ from newsweave.events.features import extract as extract_features
 from newsweave.facts import analyse, event_readings, extract_facts, keep_analyses
 from newsweave.facts.entities import tag
 from newsweave.ingest import read_paths
-from newsweave.records import Article, Briefing, EventBriefing, EventGroup, Grouping, RawDocument
+from newsweave.records import (
+    Article,
+    Briefing,
+    EventBriefing,
+    EventGroup,
+    Grouping,
+    RawDocument,
+    Story,
+)
 from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
 
 READ_PARTITION = 16  # articles per task: small enough to keep every worker busy to the end
 TAG_PARTITION = 8  # texts per NER task (each up to a whole article)
+BIG_EVENT = 8  # an event with more than 1/8 of the pile's text has its NER partitioned
 
 
 def unique_ids(articles: list[Article]) -> None:
@@ -88,7 +97,9 @@ class Pipeline:
         grouping = self.grouper.group(articles)
         by_id = {a.id: a for a in articles}
         engine = engine or LocalEngine()
-        analyse_stories(grouping, by_id, engine)
+        # NER of a big event runs in partitions first; of the others, in the event's own task
+        # (no wait for every event's NER, and each article's sentences are split once, there).
+        analyse_stories(grouping, by_id, engine, only=_big(grouping, by_id))
         # Biggest events first, so no worker is left with a big one at the end; then input order.
         order = sorted(range(len(grouping.events)), key=lambda i: -_size(grouping.events[i]))
         jobs = (
@@ -143,28 +154,56 @@ def _size(group: EventGroup) -> int:
     return sum(len(s.articles) for s in group.stories)
 
 
+def _big(grouping: Grouping, by_id: dict[str, Article]) -> list[EventGroup]:
+    """The events whose originals hold more than ``1 / BIG_EVENT`` of the pile's text: one task
+    could not tag them while the other workers brief the rest, so their NER is partitioned."""
+    chars = [sum(len(by_id[s.original].text) for s in g.stories) for g in grouping.events]
+    total = sum(chars)
+    return [g for g, n in zip(grouping.events, chars, strict=True) if n * BIG_EVENT > total]
+
+
 def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]) -> list[EventBriefing]:
     return [pipe.brief_event(group, by_id) for pipe, group, by_id in jobs]
 
 
 def pool_engine(workers: int | None = None) -> Engine:
-    """Every core of this machine for ``brief``: a process pool forked after the NER model and
-    the English word frequencies (grouping weights) are loaded, so the workers share them
-    instead of each loading its own."""
+    """Every core of this machine for ``brief``: a process pool forked after what the workers'
+    tasks load on first use is loaded (``warm_up``), so they share it instead of each loading
+    its own."""
     from newsweave.engine.pool import ProcessEngine
+
+    return ProcessEngine(workers, preload=warm_up)
+
+
+def warm_up() -> None:
+    """Load what ``brief``'s tasks load on first use (the NER and parser models, the English
+    word frequencies, the cleaning and grouping models and tables, the facts lexicons) by
+    briefing an invented article, here, before a pool forks."""
+    from newsweave.events.batch import WARM_UP
+    from newsweave.events.batch import warm_up as warm_cleaning
+    from newsweave.facts.attribution import parser
     from newsweave.nlp.frequency import table
     from newsweave.nlp.models import load_spacy
 
-    return ProcessEngine(workers, preload=lambda: (load_spacy(("ner",)), table("en")))
+    load_spacy(("ner",))
+    parser()  # speakers the patterns leave open
+    table("en")
+    warm_cleaning()
+    text = f'{WARM_UP} "We will rebuild every boat before the summer," the mayor told reporters.'
+    art = next(a for a in _cleaned([RawDocument(id="warm-up", text=text)]) if isinstance(a, Article))
+    extract_facts([art], [Story(art.id, art.id, [art.id])])
 
 
-def analyse_stories(grouping: Grouping, by_id: dict[str, Article], engine: Engine) -> None:
+def analyse_stories(
+    grouping: Grouping, by_id: dict[str, Article], engine: Engine, only: Sequence[EventGroup] | None = None
+) -> None:
     """NER for the articles ``read(analyse=False)`` left unanalysed, once per story: what each
     event's originals say, and only the new sentences of a rewrite (a copy costs nothing), in
-    partitions on ``engine`` whatever the events' sizes."""
+    partitions on ``engine`` whatever the events' sizes; of the events ``only`` when given (the
+    facts stage tags what is left, exactly as here)."""
     readings = [
         r
-        for g in grouping.events
+        for g in (grouping.events if only is None else only)
         for r in event_readings([by_id[i] for s in g.stories for i in s.articles], g.stories)
     ]
     parts = partitions((r.text for r in readings), TAG_PARTITION)

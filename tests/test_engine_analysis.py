@@ -4,6 +4,8 @@ process pool equals ``brief`` in-process."""
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -90,6 +92,48 @@ def test_process_engine_keeps_order() -> None:
         assert got == [i * i for i in range(40)]
     finally:
         engine.close()
+
+
+def _held_until_the_rest_ran(xs: list[int]) -> list[int]:
+    """Partition 0 waits (at most 20 s) until every other partition has run: it can only finish
+    early if the engine ran them while it was still running."""
+    folder = Path(os.environ["NW_TEST_MARKS"])
+    if xs != [0]:
+        (folder / str(xs[0])).touch()
+        return [1]
+    deadline = time.monotonic() + 20
+    while len(list(folder.iterdir())) < 9 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return [int(len(list(folder.iterdir())) == 9)]
+
+
+def test_process_engine_runs_on_while_the_head_partition_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Results come back in input order, but a slow first partition does not keep the free
+    worker idle: the nine after it (more than the pool's window) run meanwhile."""
+    monkeypatch.setenv("NW_TEST_MARKS", str(tmp_path))
+    engine = make_engine("processes", workers=2)
+    try:
+        got = list(engine.map_partitions(_held_until_the_rest_ran, iter([[i] for i in range(10)])))
+    finally:
+        engine.close()
+    assert got == [[1]] * 10
+
+
+@pytest.mark.parametrize("big", [1, 10**6])
+def test_brief_is_the_same_whether_ner_runs_first_or_in_the_event_task(
+    big: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``brief`` tags a big event's sentences in partitions before briefing it, the others' in
+    their own task: either way gives the same briefing."""
+    import newsweave.pipeline as pl
+
+    pipe = Pipeline()
+    expected = pipe.brief(pipe.read([str(EXAMPLES)], print, analyse=False)).to_dict()
+    monkeypatch.setattr(pl, "BIG_EVENT", big)
+    assert len(expected["events"]) > 1
+    assert pipe.brief(pipe.read([str(EXAMPLES)], print, analyse=False)).to_dict() == expected
 
 
 @pytest.mark.slow

@@ -2,8 +2,9 @@
 
 ``brief`` uses it to put both cores to work without Dask's start-up. On Linux the workers are
 forked, so they start in milliseconds with every module the driver imported already loaded; a
-model a worker loads (spaCy) stays loaded for the life of the pool. At most ``window`` partitions
-are in flight; results are yielded in input order.
+model a worker loads (spaCy) stays loaded for the life of the pool. Results are yielded in input
+order, but a slow partition at the head does not stall the others: up to ``window`` partitions
+run or wait in the pool, and up to ``buffer`` finished ones may wait for the head to be yielded.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+BUFFER = 8  # finished partitions kept per worker while the head one still runs
 
 
 class ProcessEngine:
@@ -30,18 +33,30 @@ class ProcessEngine:
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
-        self.window = 2 * self.workers
+        self.window = 2 * self.workers  # one running and one queued per worker
+        self.buffer = self.window + BUFFER * self.workers
 
     def map_partitions(
         self, fn: Callable[[list[T]], list[R]], parts: Iterable[list[T]]
     ) -> Iterator[list[R]]:
-        pending: deque[Future[list[R]]] = deque()
-        for part in parts:
-            pending.append(self._pool.submit(fn, part))
-            if len(pending) >= self.window:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+        pending: deque[Future[list[R]]] = deque()  # submitted, in input order, not yet yielded
+        todo = iter(parts)
+        more = True
+        while more or pending:
+            running = [f for f in pending if not f.done()]
+            while more and len(running) < self.window and len(pending) < self.buffer:
+                part = next(todo, None)
+                if part is None:
+                    more = False
+                    break
+                running.append(self._pool.submit(fn, part))
+                pending.append(running[-1])
+            if not pending:
+                return
+            if pending[0].done() or not more or len(pending) >= self.buffer:
+                yield pending.popleft().result()  # waits for the head when nothing else can run
+            else:
+                wait(running, return_when=FIRST_COMPLETED)  # a worker is free: give it the next
 
     def close(self) -> None:
         self._pool.shutdown(cancel_futures=True)
