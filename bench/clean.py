@@ -207,7 +207,7 @@ def speed(rounds: int = 5) -> list[str]:
     pile = 1e9
     for _ in range(rounds):
         for name, model in (("rules", None), ("model", furniture.shipped_model())):
-            furniture._shape.cache_clear()
+            furniture._read_line.cache_clear()
             with furniture.using(model):
                 t0 = time.process_time()
                 arts = [clean_document(d) for d in docs]
