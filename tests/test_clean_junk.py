@@ -251,3 +251,16 @@ def test_embedded_social_post_footers(line: str) -> None:
 )
 def test_sentences_naming_a_handle_are_no_footer(line: str) -> None:
     assert junk_kind(line) != "social"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("(Ana Lind / AFP/Getty Images)", "caption"),
+        ("Crews at the Brosk mill on Tuesday (REUTERS/Piet Vos)", "caption"),
+        ("He said so (Reuters)", None),
+        ("The dam held, officials said (AP).", None),
+    ],
+)
+def test_credit_in_brackets_ends_a_caption(line: str, kind: str | None) -> None:
+    assert junk_kind(line) == kind

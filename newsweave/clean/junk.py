@@ -120,7 +120,7 @@ _CREDIT_END = re.compile(
     r"|\((?:[A-Z]+ )?(?:photo|image|picture|file photo)s?\b[^()]{0,60}\)|\((?:photo|picture|image) "
     r"by [^()]{1,60}\)|\[(?:photo|picture|image)s?:[^\]]{1,60}\]|(?-i:\b(?:REUTERS|Reuters|AFP|AP|EPA|AAP|PA|"
     r"Xinhua|Getty Images))(?:/[\w.'-]+(?: [\w.'-]+){0,2}){1,3}|\b(?:via Getty Images|Getty Images|"
-    r"Shutterstock|iStock(?:photo)?))\s*$",
+    r"Shutterstock|iStock(?:photo)?))[)\]]?\s*$",
     re.I,
 )
 _PROMPT = re.compile(r"^(?:watch|listen|see)\b[^.!?]{0,60}\b(?:below|here|live|above)\s*:?$", re.I)
