@@ -198,14 +198,14 @@ def score_seeds() -> dict[str, float]:
 def _best_clean(docs: list[RawDocument], rounds: int) -> tuple[dict[str, float], list[Any]]:
     """Best CPU seconds of cleaning ``docs`` in process, rules alone and with the model
     (interleaved, so that the machine's load hits both), and the last articles cleaned."""
-    from newsweave.clean import furniture
+    from newsweave.clean import furniture, line_shape
 
     best = {"rules": 1e9, "model": 1e9}
     arts: list[Any] = []
     for _ in range(rounds):
         for name, model in (("rules", None), ("model", furniture.shipped_model())):
-            furniture._read_line.cache_clear()
-            furniture.word_count.cache_clear()
+            line_shape._read_line.cache_clear()
+            line_shape.word_count.cache_clear()
             with furniture.using(model):
                 t0 = time.process_time()
                 arts = [clean_document(d) for d in docs]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from newsweave.clean import clean_document, clean_text, furniture
+from newsweave.clean import clean_document, clean_text, furniture, line_shape
 from newsweave.clean.furniture import FEATURES, MODEL_FILE, Model, page_features, shipped_model
 from newsweave.errors import NewsweaveError
 from newsweave.records import Article, OptionalSpan, RawDocument, Removed
@@ -191,7 +191,7 @@ def test_character_counts_are_the_str_methods(text: str) -> None:
     expected = tuple(
         sum(map(test, text)) for test in (str.isalpha, str.isupper, str.isdigit, str.isspace, str.isalnum)
     )
-    assert furniture._char_counts(text) == expected
+    assert line_shape._char_counts(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -209,7 +209,7 @@ def test_character_counts_are_the_str_methods(text: str) -> None:
     ],
 )
 def test_ends_sentence(line: str, ends: bool) -> None:
-    assert furniture.ends_sentence(line) is ends
+    assert line_shape.ends_sentence(line) is ends
 
 
 def test_repeated_lines_and_neighbours_in_the_features() -> None:
