@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from newsweave.clean import clean_document, clean_text, furniture
+from newsweave.clean import clean_document, clean_text, furniture, line_shape
 from newsweave.clean.furniture import FEATURES, MODEL_FILE, Model, page_features, shipped_model
 from newsweave.errors import NewsweaveError
 from newsweave.records import Article, OptionalSpan, RawDocument, Removed
@@ -174,3 +174,59 @@ def test_headline_is_an_optional_span() -> None:
 )
 def test_optional_kinds(line: str, probs: tuple[float, float, float], after: bool, kind: str) -> None:
     assert furniture.optional_kind(line, probs, after) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "Plain ASCII, with 12 digits 34 and\ttabs\x1c.",
+        "Zürich’s Ærø — naïve café, ½ and ² and ٣ digits",
+        "Пожар на мельнице в Броске потушен, сообщили пожарные.",
+        "火事は二日後に消えた。 Ｆｕｌｌ ｗｉｄｔｈ",
+        "\u00a0\u2003spaces\u3000and İstanbul ǅ",
+    ],
+)
+def test_character_counts_are_the_str_methods(text: str) -> None:
+    expected = tuple(
+        sum(map(test, text)) for test in (str.isalpha, str.isupper, str.isdigit, str.isspace, str.isalnum)
+    )
+    assert line_shape._char_counts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "ends"),
+    [
+        ("He left.", True),
+        ('"We saved the houses."', True),
+        ("Was it (really) over?)”", True),
+        ("完了。", True),
+        ("Home", False),
+        ("Read more »", False),
+        ("3.5", False),
+        (")", False),
+        ("", False),
+    ],
+)
+def test_ends_sentence(line: str, ends: bool) -> None:
+    assert line_shape.ends_sentence(line) is ends
+
+
+def test_repeated_lines_and_neighbours_in_the_features() -> None:
+    lines = ["Share", *BODY, "Share"]
+    rows = page_features(lines, [False] * len(lines), "en")
+    dup, prev_prose, next_prose = (FEATURES.index(k) for k in ("dup", "prev_prose", "next_prose"))
+    assert [r[dup] for r in rows] == [1.0, 0.0, 0.0, 0.0, 1.0]
+    assert [r[prev_prose] for r in rows] == [0.0, 0.0, 1.0, 1.0, 1.0]
+    assert [r[next_prose] for r in rows] == [1.0, 1.0, 1.0, 0.0, 0.0]
+
+
+def test_the_model_is_not_run_on_a_page_of_long_sentences() -> None:
+    long = [f"{line} It was the third fire in the valley this year." for line in BODY]
+    assert furniture.all_prose(long, [False] * 3)
+    assert furniture.classify(long, [False] * 3, "en") is None
+    out = clean_text("\n".join(long))
+    assert out.text == "\n\n".join(long) and not out.optional
+    assert not furniture.all_prose(["Home", *long], [False] * 4)
+    assert furniture.all_prose(["Home", *long], [True, False, False, False])  # a rule took it
+    assert furniture.classify(["Home", *long], [False] * 4, "en") is not None

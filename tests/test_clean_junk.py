@@ -226,3 +226,41 @@ def test_portal_page_sentence_after_the_gallery_kept() -> None:
 def test_section_label_is_no_masthead(label: str) -> None:
     art = clean_document(RawDocument(id="s", text=f"{label}\n\nThe dam held overnight, engineers said."))
     assert art.outlet is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "— Ana Lind (@analind_tv) May 3, 2021",
+        "- Piet Vos (@pietvos) 3 mei 2021",
+        "— Jo Brand (@jb_lisk) 24 августа 2016 г.",
+        "A post shared by Lisk Harbour (@liskharbour) on Jun 2, 2019 at 4:12pm PDT",
+    ],
+)
+def test_embedded_social_post_footers(line: str) -> None:
+    assert junk_kind(line) == "social"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The mayor (@lisk_mayor on the platform) said in 2021 that the dam would hold.",
+        "Ana Lind (@analind) said the harbour would reopen.",
+        "Follow Ana Lind (@analind) for more.",
+    ],
+)
+def test_sentences_naming_a_handle_are_no_footer(line: str) -> None:
+    assert junk_kind(line) != "social"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("(Ana Lind / AFP/Getty Images)", "caption"),
+        ("Crews at the Brosk mill on Tuesday (REUTERS/Piet Vos)", "caption"),
+        ("He said so (Reuters)", None),
+        ("The dam held, officials said (AP).", None),
+    ],
+)
+def test_credit_in_brackets_ends_a_caption(line: str, kind: str | None) -> None:
+    assert junk_kind(line) == kind

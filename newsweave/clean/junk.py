@@ -120,7 +120,7 @@ _CREDIT_END = re.compile(
     r"|\((?:[A-Z]+ )?(?:photo|image|picture|file photo)s?\b[^()]{0,60}\)|\((?:photo|picture|image) "
     r"by [^()]{1,60}\)|\[(?:photo|picture|image)s?:[^\]]{1,60}\]|(?-i:\b(?:REUTERS|Reuters|AFP|AP|EPA|AAP|PA|"
     r"Xinhua|Getty Images))(?:/[\w.'-]+(?: [\w.'-]+){0,2}){1,3}|\b(?:via Getty Images|Getty Images|"
-    r"Shutterstock|iStock(?:photo)?))\s*$",
+    r"Shutterstock|iStock(?:photo)?))[)\]]?\s*$",
     re.I,
 )
 _PROMPT = re.compile(r"^(?:watch|listen|see)\b[^.!?]{0,60}\b(?:below|here|live|above)\s*:?$", re.I)
@@ -131,6 +131,13 @@ _STAMP = re.compile(
     r"^(?:updated|published|posted|last updated|first published|created|modified)\b[^.!?]{0,60}$", re.I
 )
 _PIPES = re.compile(r"\s\|\s")
+# the footer line of an embedded social post as the networks' embed codes print it, a name, the
+# account's handle and the date ("— Ana Lind (@analind) 3 May 2021", "A post shared by Ana
+# Lind (@analind) on ..."): the date's wording differs by language, its year does not
+_SOCIAL = re.compile(
+    r"^(?:a post shared by\s+)?[^()@]{0,60}\(@\w{1,30}\)(?:\s+on)?\s+[^()]{0,40}\b\d{4}\b[^()]{0,24}$", re.I
+)
+SOCIAL_MAX = 20  # words in such a footer
 _NO_LETTERS = re.compile(r"^[\W\d_]*$")
 _FORM_FIELD = re.compile(r"^[\w ]{1,30}\s\*$")  # "Name *": a required field of a comment form
 # "By Ana Lind", "by teleSUR/MS": a credit line, not a "By the numbers" subheading
@@ -183,7 +190,7 @@ def _ui_only(text: str) -> bool:
 
 @lru_cache(maxsize=8192)  # cleaning's reruns after the furniture model see the same lines
 def junk_kind(line: str) -> str | None:
-    """Why a line is junk ("junk", "caption", "date", "tags"), or None for a line to keep."""
+    """Why a line is junk ("junk", "caption", "social", "date", "tags"), or None for a line to keep."""
     s = line.strip()
     if not s:
         return None
@@ -203,6 +210,8 @@ def junk_kind(line: str) -> str | None:
         return "caption"
     if _CRUMBS.match(bare) and not s.endswith("."):
         return "junk"
+    if "(@" in bare and n_words <= SOCIAL_MAX and _SOCIAL.match(bare):
+        return "social"
     if date_line(s) or (n_words <= 10 and _STAMP.match(strip_times(bare))):
         return "date"
     if len(_PIPES.findall(s)) >= 2 and n_words <= 25 and not s.endswith("."):
