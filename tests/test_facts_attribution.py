@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from newsweave.facts.attribution import PLACEHOLDER, needs_parse, parse, reading
+from newsweave.facts.attribution import PLACEHOLDER, parse, reading
 from newsweave.facts.entities import EntityIndex, Mention
 from newsweave.facts.quotes import find_all_quotes, find_quotes
 
@@ -151,12 +151,24 @@ def test_attributions_beyond_the_common_patterns(text: str, people: list[str], s
     assert _speakers(text, people) == speakers
 
 
-def test_a_scare_quote_with_no_speech_around_it_is_not_parsed() -> None:
-    text = 'The board approved the so-called "harbour levy" on Monday.'
-    s = text.index("harbour")
-    r = reading(text, 0, len(text), [(s, s + len("harbour levy"))], 0)
-    assert not needs_parse(r)
-    assert parse([r]) == [None]
+@pytest.mark.parametrize(
+    ("text", "people", "parsed"),
+    [
+        ('The board approved the so-called "harbour levy" on Monday.', [], False),
+        ('The board approved what Ada Voss calls a "harbour levy" on Monday.', ["Ada Voss"], True),
+        ('Ada Voss thanked the board for "stepping up" on Monday.', ["Ada Voss"], True),
+    ],
+)
+def test_a_scare_quote_is_parsed_only_with_speech_or_a_person_before_it(
+    text: str, people: list[str], parsed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from newsweave.facts import quotes
+
+    seen: list[object] = []
+    real = quotes.parse
+    monkeypatch.setattr(quotes, "parse", lambda rs: seen.extend(rs) or real(rs))
+    find_quotes(text, "a", _index(text, people))
+    assert bool(seen) is parsed
 
 
 def test_each_distinct_reading_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,10 +5,11 @@ the rest from syntax: the speech or attribution predicate the quote hangs from (
 added, wrote, insisted, "according to", "went on"), its subject or agent, and the name phrase of
 that subject without its relative clause or apposition ("Jenna Golden, Twitter's director of ..."
 -> "Jenna Golden"; "the town's deputy mayor, Pierluigi Altavilla" -> "Pierluigi Altavilla").
-Only sentences holding a quote the patterns left unattributed are parsed, and only when a word of
-saying is written outside the quote (scare quotes, "the so-called 'plan'", are most quotes and
-need no parse: their parse names whatever is the subject of the sentence); a long quote is read as
-one word ("This"), so the parser reads a short clause, not the quoted speech. Each distinct
+Only sentences holding a quote the patterns left unattributed are parsed, and only when the
+sentence sets the quote off as speech (``cued``) or names a person before it (scare quotes, "the
+so-called 'plan'", are most quotes and need no parse: it would name whatever is the subject of
+the sentence); a long quote is read as one word ("This"), so the parser reads a short clause,
+not the quoted speech. Each distinct
 reading is parsed once per process (copies of a story repeat their sentences) and all of an
 event's readings go through one ``nlp.pipe`` call (a call costs about as much as parsing a few
 sentences).
@@ -116,11 +117,13 @@ def _speech_word(word: str) -> bool:
     return False
 
 
-def needs_parse(r: Reading) -> bool:
-    """Whether the sentence may say who spoke: a verb of saying or an attribution cue outside the
-    quote, or punctuation that sets a quote off as speech (a quote ending in a comma, question or
+def cued(r: Reading) -> bool:
+    """Whether the sentence sets the quote off as speech: a verb of saying or an attribution cue
+    outside the quote, or punctuation that does (a quote ending in a comma, question or
     exclamation mark with words after it, '"Go back," Trump barked'; one introduced by a colon,
-    'Stated Stone: "..."'), whatever the verb."""
+    'Stated Stone: "..."'), whatever the verb. Without a cue, a quote is a term or a fragment of
+    reported speech ('Trump blasted Disney for its "outrageous practices"'): only a named
+    subject of its clause is its speaker."""
     before, after = r.text[: r.start], r.text[r.end :]
     words = _WORDS.findall(before + " " + after)
     if any(_speech_word(w) or w.lower() in _CUES for w in words):
@@ -132,9 +135,8 @@ def needs_parse(r: Reading) -> bool:
 
 
 def parse(readings: Sequence[Reading]) -> list[str | None]:
-    """The phrase naming each reading's speaker as written ("he", "Jenna Golden"), or None (also
-    without parsing, when ``needs_parse`` says no speech is reported outside the quote)."""
-    todo = list(dict.fromkeys(r for r in readings if r not in _CACHE and needs_parse(r)))
+    """The phrase naming each reading's speaker as written ("he", "Jenna Golden"), or None."""
+    todo = list(dict.fromkeys(r for r in readings if r not in _CACHE))
     if todo:
         docs = parser().pipe([r.text for r in todo], batch_size=256)
         for doc, r in zip(docs, todo, strict=True):

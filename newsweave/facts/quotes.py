@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.facts.attribution import parse, reading
+from newsweave.facts.attribution import Reading, cued, parse, reading
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
@@ -241,12 +241,8 @@ def find_all_quotes(articles: Sequence[tuple[str, str]], index: EntityIndex | No
         sentences = split_sentences(text) if segments else []
         wanted = _attribute(text, segments, sentences, index, {}) if segments else {}
         drafts.append((text, article, segments, sentences, wanted))
-    readings = [
-        reading(text, lo, hi, [(s.start, s.end) for s in segments], n)
-        for text, _, segments, _, wanted in drafts
-        for n, (lo, hi) in wanted.items()
-    ]
-    phrases = iter(parse(readings))
+    readings = [r for *_, wanted in drafts for r in wanted.values()]
+    phrases = iter(zip(parse(readings), map(cued, readings), strict=True))
     out = []
     for text, article, segments, sentences, wanted in drafts:
         if wanted:  # the patterns left these unattributed or named no one: read their parse
@@ -272,14 +268,18 @@ def _attribute(
     segments: list[_Segment],
     sentences: list[Sentence],
     index: EntityIndex | None,
-    parsed: dict[int, str | None],
-) -> dict[int, tuple[int, int]]:
+    parsed: dict[int, tuple[str | None, bool]],
+) -> dict[int, Reading]:
     """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
-    its parse names) where the patterns find no plausible one; returns the sentence span of each
-    segment whose parse is wanted and not in ``parsed``."""
+    its parse names, and whether its sentence sets it off as speech: without that only a name
+    is taken) where the patterns find no plausible one; returns the sentence span of each
+    segment whose parse is wanted and not in ``parsed``: one set off as speech, or with a person
+    named before it in its sentence (who may be the subject of the clause holding it); the rest
+    are terms or fragments whose parse would name no one."""
     starts = [s.start for s in sentences]
     speakers = Speakers(index, text)
-    wanted: dict[int, tuple[int, int]] = {}
+    wanted: dict[int, Reading] = {}
+    spans = [(s.start, s.end) for s in segments]
 
     def sentence_of(pos: int) -> tuple[int, int]:
         i = max(0, bisect.bisect_right(starts, pos) - 1)
@@ -312,13 +312,16 @@ def _attribute(
         kind = _kind(seg.speaker, index)
         if not continued and (not seg.whole or _introduced(text, seg)) and kind != "name":
             if n in parsed:  # the parse's name beats a description; anything beats nothing
-                phrase = parsed[n]
+                phrase, speech = parsed[n]
                 got = speakers.name(phrase, seg.open_at) if phrase else None
                 named = phrase is not None and phrase.lower() not in PRONOUNS and _kind(got, index) == "name"
-                if got and (kind == "none" or named):
+                if got and (kind == "none" and speech or named):
                     seg.speaker = got
             else:
-                wanted[n] = _reading_span(text, sentences, starts, seg)
+                lo, hi = _reading_span(text, sentences, starts, seg)
+                r = reading(text, lo, hi, spans, n)
+                if cued(r) or any(lo <= m.start and m.end <= seg.open_at for m in speakers.people):
+                    wanted[n] = r
         if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
