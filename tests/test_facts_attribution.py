@@ -139,6 +139,13 @@ def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
             ["Tad Ovens", "Marta Lind"],
             ["Tad Ovens"],
         ),
+        # the speaker of the main clause, not of a side clause's verb of saying
+        (
+            "When Oren Pask suggested that the port would sue, Ilse Varga fired back: "
+            '"If they sue us in a court in Velby, they are going to lose."',
+            ["Oren Pask", "Ilse Varga"],
+            ["Ilse Varga"],
+        ),
         # a name introducing the quote after a dash
         (
             'Ports are busy - Philip Kors: "Two weeks ago the strongest territory had been the South."',

@@ -178,11 +178,18 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
                 break
             node = node.head
     speech = [t for t in doc if _speech_word(t.text) and t.pos_ == "VERB" and not inside(t)]
+    if weak is not None:  # "When Trump suggested ..., Rubio fired back: '...'": not the side clause's
+        speech = [t for t in speech if not _subordinate(t)]
     for verb in sorted(speech, key=lambda t: min(abs(t.idx - start), abs(t.idx - end))):
         subject = _subject(verb, inside)
         if subject is not None:
             return _phrase(subject)
     return _phrase(weak) if weak is not None else None
+
+
+def _subordinate(tok: Token) -> bool:
+    """Whether ``tok`` lies in an adverbial or relative clause ("when X suggested", "who X said")."""
+    return any(t.dep_ in {"advcl", "relcl", "acl", "pcomp"} for t in (tok, *tok.ancestors))
 
 
 def _according(doc: Doc, inside: object) -> Token | None:

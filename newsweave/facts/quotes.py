@@ -315,12 +315,12 @@ def _attribute(
                 phrase, speech = parsed[n]
                 got = speakers.name(phrase, seg.open_at) if phrase else None
                 named = phrase is not None and phrase.lower() not in PRONOUNS and _kind(got, index) == "name"
-                if got and (kind == "none" and speech or named):
+                if got and (kind == "none" and (speech or _named_body(got, index)) or named):
                     seg.speaker = got
             else:
                 lo, hi = _reading_span(text, sentences, starts, seg)
                 r = reading(text, lo, hi, spans, n)
-                if cued(r) or any(lo <= m.start and m.end <= seg.open_at for m in speakers.people):
+                if cued(r) or any(lo <= m.start and m.end <= seg.open_at for m in speakers.speakers):
                     wanted[n] = r
         if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
@@ -391,6 +391,12 @@ def _kind(speaker: str | None, index: EntityIndex | None) -> str:
     if ent.type in {"GPE", "LOC", "FAC", "DATE", "TIME", "EVENT", "LAW"}:
         return "none"
     return "name" if ent.type == "PERSON" else "weak"
+
+
+def _named_body(speaker: str, index: EntityIndex | None) -> bool:
+    """An organisation the event names ("the FBI", "Our Principles PAC"): it may speak."""
+    ent = index.lookup(speaker) if index is not None else None
+    return ent is not None and ent.type == "ORG"
 
 
 _RELATIVES = word_set("who which that whom whose where it there")
