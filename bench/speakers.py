@@ -295,6 +295,9 @@ def score_throughput(out: Scores, excerpts: int = 418) -> None:
 
     import newsweave.pipeline as pl
     from bench.throughput import build_corpus
+    from newsweave.facts import attribution
+
+    attribution._CACHE.clear()  # the corpus holds realworld_dev: its sentences must be parsed again
 
     with tempfile.TemporaryDirectory() as tmp:
         n = build_corpus(Path(tmp), None, excerpts)
