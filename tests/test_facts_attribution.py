@@ -159,23 +159,17 @@ def test_attributions_beyond_the_common_patterns(text: str, people: list[str], s
 
 
 @pytest.mark.parametrize(
-    ("text", "people", "parsed"),
+    ("text", "people", "speaker"),
     [
-        ('The board approved the so-called "harbour levy" on Monday.', [], False),
-        ('The board approved what Ada Voss calls a "harbour levy" on Monday.', ["Ada Voss"], True),
-        ('Ada Voss thanked the board for "stepping up" on Monday.', ["Ada Voss"], True),
+        ('The board approved a "harbour levy" on Monday.', [], None),
+        ('The minutes record a "harbour levy" for the town.', [], None),
+        ('Ada Voss thanked the board for "stepping up" on Monday.', ["Ada Voss"], "Ada Voss"),
     ],
 )
-def test_a_scare_quote_is_parsed_only_with_speech_or_a_person_before_it(
-    text: str, people: list[str], parsed: bool, monkeypatch: pytest.MonkeyPatch
+def test_a_quote_not_set_off_as_speech_takes_only_a_named_subject(
+    text: str, people: list[str], speaker: str | None
 ) -> None:
-    from newsweave.facts import quotes
-
-    seen: list[object] = []
-    real = quotes.parse
-    monkeypatch.setattr(quotes, "parse", lambda rs: seen.extend(rs) or real(rs))
-    find_quotes(text, "a", _index(text, people))
-    assert bool(seen) is parsed
+    assert _speakers(text, people) == [speaker]
 
 
 def test_each_distinct_reading_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,11 +5,10 @@ the rest from syntax: the speech or attribution predicate the quote hangs from (
 added, wrote, insisted, "according to", "went on"), its subject or agent, and the name phrase of
 that subject without its relative clause or apposition ("Jenna Golden, Twitter's director of ..."
 -> "Jenna Golden"; "the town's deputy mayor, Pierluigi Altavilla" -> "Pierluigi Altavilla").
-Only sentences holding a quote the patterns left unattributed are parsed, and only when the
-sentence sets the quote off as speech (``cued``) or names a person before it (scare quotes, "the
-so-called 'plan'", are most quotes and need no parse: it would name whatever is the subject of
-the sentence); a long quote is read as one word ("This"), so the parser reads a short clause,
-not the quoted speech. Each distinct
+Only sentences holding a quote the patterns left unattributed are parsed; where the sentence does
+not set the quote off as speech (``cued``: scare quotes, "the so-called 'plan'", fragments of
+reported speech) only a named subject is taken, not whatever the sentence is about. A long quote
+is read as one word ("This"), so the parser reads a short clause, not the quoted speech. Each distinct
 reading is parsed once per process (copies of a story repeat their sentences) and all of an
 event's readings go through one ``nlp.pipe`` call (a call costs about as much as parsing a few
 sentences).

@@ -273,9 +273,7 @@ def _attribute(
     """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
     its parse names, and whether its sentence sets it off as speech: without that only a name
     is taken) where the patterns find no plausible one; returns the sentence span of each
-    segment whose parse is wanted and not in ``parsed``: one set off as speech, or with a person
-    named before it in its sentence (who may be the subject of the clause holding it); the rest
-    are terms or fragments whose parse would name no one."""
+    segment whose parse is wanted and not in ``parsed``."""
     starts = [s.start for s in sentences]
     speakers = Speakers(index, text)
     wanted: dict[int, Reading] = {}
@@ -318,10 +316,7 @@ def _attribute(
                 if got and (kind == "none" and (speech or _named_body(got, index)) or named):
                     seg.speaker = got
             else:
-                lo, hi = _reading_span(text, sentences, starts, seg)
-                r = reading(text, lo, hi, spans, n)
-                if cued(r) or any(lo <= m.start and m.end <= seg.open_at for m in speakers.speakers):
-                    wanted[n] = r
+                wanted[n] = reading(text, *_reading_span(text, sentences, starts, seg), spans, n)
         if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None

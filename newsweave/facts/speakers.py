@@ -17,7 +17,6 @@ from newsweave.facts.entities import EntityIndex, Mention, strip_titles
 from newsweave.facts.lexicon import TITLES, fold, word_set
 
 PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
-SPEAKING = frozenset({"PERSON", "ORG"})  # the named mentions that may be a quote's speaker
 DETERMINERS = word_set(
     """
     a an the one another his her their its our my several some many two three four five six this
@@ -57,9 +56,7 @@ class Speakers:
         self.text = text
         self.last: str | None = None
         self.last_at = -1
-        found = index.find(text) if index else []
-        self.people = [m for m in found if m.label == "PERSON"]
-        self.speakers = [m for m in found if m.label in SPEAKING]  # who may say something
+        self.people = [m for m in index.find(text) if m.label == "PERSON"] if index else []
 
     def said(self, speaker: str | None, at: int) -> None:
         """``speaker`` spoke at ``at``: the antecedent of a later pronoun, if nearest."""
