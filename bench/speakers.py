@@ -2,7 +2,10 @@
 side) and PolNeAR, with the same-sentence baseline beside them; writes its section of
 docs/benchmarks.md.
 
-    .venv/bin/python bench/speakers.py [-v] [--no-write] [--polnear-train]
+    .venv/bin/python bench/speakers.py [-v] [--no-write] [--polnear-train] [--throughput]
+
+``--throughput`` also times the facts stage and its quote parser on bench/throughput.py's corpus
+(1,000 real documents, copies included), the corpus the speed floor of ``brief`` is measured on.
 
 Rules (issue 15): a labelled quote is found when a quote of its article holds it or lies inside
 it (case, accents and punctuation folded); a named speaker is right when the given speaker shares
@@ -84,6 +87,7 @@ class Scores:
     quotes: int = 0
     parsed: int = 0  # quote sentences the parser read
     parse_seconds: float = 0.0  # CPU
+    corpus: dict[str, float] = field(default_factory=dict)  # the throughput corpus's figures
 
     def as_dict(self) -> dict[str, float]:
         return {k: m.score for k, m in self.measures.items()}
@@ -140,15 +144,16 @@ def baseline_speaker(text: str, start: int, end: int) -> str | None:
 def _brief(
     events: dict[str, list[Article]], stories: dict[str, list[Story]], out: Scores
 ) -> dict[str, Facts]:
-    from newsweave.facts import quotes
+    from newsweave.facts import attribution, quotes
 
     parse = quotes.parse
 
     def timed(readings: Any) -> list[str | None]:  # the parser's share of the stage
+        fresh = {r for r in readings if r not in attribution._CACHE}
         start = time.process_time()
         got = parse(readings)
         out.parse_seconds += time.process_time() - start
-        out.parsed += len(readings)
+        out.parsed += len(fresh)  # what the parser read: distinct sentences not parsed before
         return got
 
     facts: dict[str, Facts] = {}
@@ -283,6 +288,31 @@ def _last_in(last: list[str], speaker: str | None) -> bool:
     return bool(last) and bool(speaker) and last[-1] in _fold(speaker or "").split()
 
 
+def score_throughput(out: Scores, excerpts: int = 418) -> None:
+    """The facts stage and its parser's CPU on bench/throughput.py's corpus (built in a temporary
+    folder, never committed): read, clean, grouping and NER first, untimed."""
+    import tempfile
+
+    import newsweave.pipeline as pl
+    from bench.throughput import build_corpus
+    from newsweave.facts import attribution
+
+    attribution._CACHE.clear()  # the corpus holds realworld_dev: its sentences must be parsed again
+
+    with tempfile.TemporaryDirectory() as tmp:
+        n = build_corpus(Path(tmp), None, excerpts)
+        pipe = pl.Pipeline()
+        articles = pipe.read([tmp], lambda e: None, analyse=False)
+    grouping = pipe.grouper.group(articles)
+    by_id = {a.id: a for a in articles}
+    pl.analyse_stories(grouping, by_id, pl.LocalEngine())
+    events = {g.id: [by_id[aid] for s in g.stories for aid in s.articles] for g in grouping.events}
+    stories = {g.id: list(g.stories) for g in grouping.events}
+    run = Scores()
+    _brief(events, stories, run)
+    out.corpus = {"articles": n, "cpu": run.cpu_seconds, "parse": run.parse_seconds, "parsed": run.parsed}
+
+
 def score(shared: Path = SHARED, polnear: Iterable[str] = ("dev",)) -> Scores:
     from newsweave.nlp.models import load_spacy
 
@@ -321,9 +351,29 @@ def report(s: Scores) -> str:
             f"| of which the parser (quote sentences only) | {1000 * s.parse_seconds / s.articles:.2f} s "
             f"CPU per 1,000 articles | {s.parsed} sentences of {s.quotes} quotes, "
             f"{s.parse_seconds:.1f} s CPU | | |",
+            *_corpus_rows(s),
             "",
         ]
     )
+
+
+def _corpus_rows(s: Scores) -> list[str]:
+    if not s.corpus:
+        return []
+    c, per = s.corpus, 1000 / s.corpus["articles"]
+    return [
+        f"| facts stage on bench/throughput.py's corpus, CPU | {per * c['cpu']:.2f} s per 1,000 articles "
+        f"| {c['articles']:.0f} articles, {c['cpu']:.1f} s CPU | | |",
+        f"| of which the quote parser | {per * c['parse']:.2f} s CPU per 1,000 articles | "
+        f"{c['parsed']:.0f} distinct sentences parsed, {c['parse']:.2f} s CPU | | |",
+    ]
+
+
+def _load() -> str:
+    import os
+
+    one, five, _ = os.getloadavg()
+    return f"{one:.2f} / {five:.2f} (1 / 5 min)"
 
 
 def main() -> None:
@@ -332,7 +382,9 @@ def main() -> None:
     if not (SHARED / "data").is_dir():
         sys.exit("../shared/data is absent")
     s = score(polnear=("dev", "train") if "--polnear-train" in sys.argv else ("dev",))
-    md = report(s) + f"\n_{machine()}_\n"
+    if "--throughput" in sys.argv:
+        score_throughput(s)
+    md = report(s) + f"\n_{machine()}, load {_load()}_\n"
     print(md)
     if "-v" in sys.argv:
         print("\n".join(x for m in s.measures.values() for x in m.misses))

@@ -6,7 +6,7 @@ import pytest
 
 from newsweave.facts.attribution import PLACEHOLDER, parse, reading
 from newsweave.facts.entities import EntityIndex, Mention
-from newsweave.facts.quotes import find_quotes
+from newsweave.facts.quotes import find_all_quotes, find_quotes
 
 
 def _index(text: str, people: list[str], label: str = "PERSON") -> EntityIndex:
@@ -106,3 +106,99 @@ def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
     idx = _index(text, [p for p, _ in pairs], "ORG")
     together = [e for e in idx.entities if "NFA" in e.aliases]
     assert [e.name for e in together] == ["Nordic Fishing Alliance"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speakers"),
+    [
+        # a verb of saying inverted before a colon, the quote its own paragraph
+        (
+            "Harbour chief Ilse Varga spoke on the radio.\n\nStated Varga:\n\n"
+            "\u201cI think the pier will need a full year of work before it opens.\u201d\n\nNo more.",
+            ["Ilse Varga"],
+            ["Ilse Varga"],
+        ),
+        # a quote paragraph signed by the next line
+        (
+            'The figures are old.\n\n"Boats and cranes pay nothing for the water they take."\n\n'
+            "- Oren Pask.\n\nThis is complex.",
+            ["Oren Pask"],
+            ["Oren Pask"],
+        ),
+        # a verb no list holds, the quote set off by its comma
+        ("\u201cGo back to the harbour,\u201d Oren Pask barked at the guard.", ["Oren Pask"], ["Oren Pask"]),
+        # the second half of a split quote keeps the speaker of the first
+        (
+            '"It is a hard issue," said the harbour chief, "because it puts two rights in conflict."',
+            [],
+            ["the harbour chief", "the harbour chief"],
+        ),
+        # "Name, role, said": the name, not the owner of the role
+        (
+            'Tad Ovens, Marta Lind\'s chief strategist, said, "The delegates will decide it."',
+            ["Tad Ovens", "Marta Lind"],
+            ["Tad Ovens"],
+        ),
+        # the speaker of the main clause, not of a side clause's verb of saying
+        (
+            "When Oren Pask suggested that the port would sue, Ilse Varga fired back: "
+            '"If they sue us in a court in Velby, they are going to lose."',
+            ["Oren Pask", "Ilse Varga"],
+            ["Ilse Varga"],
+        ),
+        # a name introducing the quote after a dash
+        (
+            'Ports are busy - Philip Kors: "Two weeks ago the strongest territory had been the South."',
+            ["Philip Kors"],
+            ["Philip Kors"],
+        ),
+    ],
+)
+def test_attributions_beyond_the_common_patterns(text: str, people: list[str], speakers: list[str]) -> None:
+    assert _speakers(text, people) == speakers
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        ('The board approved a "harbour levy" on Monday.', [], None),
+        ('The minutes record a "harbour levy" for the town.', [], None),
+        ('Ada Voss thanked the board for "stepping up" on Monday.', ["Ada Voss"], "Ada Voss"),
+    ],
+)
+def test_a_quote_not_set_off_as_speech_takes_only_a_named_subject(
+    text: str, people: list[str], speaker: str | None
+) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_each_distinct_reading_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from newsweave.facts import attribution
+
+    text = '"We counted every boat in the harbour twice over," Ada Voss told the board.'
+    r = reading(text, 0, len(text), [(1, 48)], 0)
+    attribution._CACHE.clear()
+    real = attribution.parser()
+    seen: list[str] = []
+
+    class Counting:
+        def pipe(self, texts: list[str], batch_size: int) -> object:
+            seen.extend(texts)
+            return real.pipe(texts, batch_size=batch_size)
+
+    monkeypatch.setattr(attribution, "parser", lambda: Counting())
+    assert parse([r, r]) == ["Ada Voss", "Ada Voss"]
+    assert parse([r]) == ["Ada Voss"]
+    assert seen == [r.text]
+
+
+def test_quotes_of_many_articles_are_those_of_each_alone() -> None:
+    texts = [
+        ('"We counted every boat in the harbour twice," Ada Voss told the board.', "a"),
+        ('The pier "was never built for a storm of this size," the engineer warned.', "b"),
+        ("No quote here.", "c"),
+    ]
+    together = find_all_quotes(texts, None)
+    alone = [find_quotes(t, aid, None) for t, aid in texts]
+    assert together == alone
+    assert [q.speaker for q in together[0]] == ["Ada Voss"]

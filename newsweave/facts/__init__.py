@@ -20,7 +20,7 @@ from functools import lru_cache
 from newsweave.compare import Aligned, compare
 from newsweave.facts.claims import Found, find_claims
 from newsweave.facts.entities import EntityIndex, Mention, refine, tag
-from newsweave.facts.quotes import find_quotes
+from newsweave.facts.quotes import find_all_quotes
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.timeline import per_story, resolvers, timeline
 from newsweave.records import Analysis, Article, Claim, Facts, Story
@@ -210,13 +210,13 @@ def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
     dates = resolvers(articles, stories)
     facts = Facts(entities=sorted(index.entities, key=lambda e: -e.mentions))
     aligned: list[Aligned] = []
+    english = [a for a in articles if a.lang == "en"]  # one parser batch for the event's quotes
+    quoted = find_all_quotes([(a.text, a.id) for a in english], index)
+    for art, found_quotes in zip(english, quoted, strict=True):
+        # nothing is cited from a kept optional line (headline, caption: issue 14)
+        facts.quotes.extend(q for q in found_quotes if not art.in_optional(q.start, q.end))
     for art in articles:
         story = story_of.get(art.id)
-        # nothing is cited from a kept optional line (headline, caption: issue 14)
-        if art.lang == "en":
-            facts.quotes.extend(
-                q for q in find_quotes(art.text, art.id, index) if not art.in_optional(q.start, q.end)
-            )
         facts.timeline.extend(t for t in timeline(art, dates[art.id]) if not art.in_optional(t.start, t.end))
         found_claims = [
             f

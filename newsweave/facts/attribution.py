@@ -5,12 +5,19 @@ the rest from syntax: the speech or attribution predicate the quote hangs from (
 added, wrote, insisted, "according to", "went on"), its subject or agent, and the name phrase of
 that subject without its relative clause or apposition ("Jenna Golden, Twitter's director of ..."
 -> "Jenna Golden"; "the town's deputy mayor, Pierluigi Altavilla" -> "Pierluigi Altavilla").
-Only sentences holding a quote are parsed, and a long quote is read as one word ("This"), so the
-parser reads a short clause, not the quoted speech: the cost is per quote, not per article.
+Only sentences holding a quote the patterns left unattributed are parsed; where the sentence does
+not set the quote off as speech (``cued``: scare quotes, "the so-called 'plan'", fragments of
+reported speech) only a named subject is taken, not whatever the sentence is about. A long quote
+is read as one word ("This"), so the parser reads a short clause, not the quoted speech. Each distinct
+reading is parsed once per process (copies of a story repeat their sentences) and all of an
+event's readings go through one ``nlp.pipe`` call (a call costs about as much as parsing a few
+sentences).
 """
 
 from __future__ import annotations
 
+import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -40,6 +47,11 @@ SPEECH = word_set(
     lament lamented muse mused quote quoted read reads
     """
 )
+# Words whose presence outside the quote makes an attribution possible (inflections the list above
+# does not spell out are read through ``_speech_word``).
+_CUES = word_set("according statement interview quoting quote")
+_WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
+_CACHE_SIZE = 4096  # readings whose parse is kept (an event's copies repeat their sentences)
 PLACEHOLDER = "This"
 _LONG = 5  # a quote of more words than this is read as the placeholder
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
@@ -55,6 +67,9 @@ class Reading:
     text: str
     start: int
     end: int
+
+
+_CACHE: OrderedDict[Reading, str | None] = OrderedDict()
 
 
 def reading(text: str, lo: int, hi: int, quotes: Sequence[tuple[int, int]], target: int) -> Reading:
@@ -88,13 +103,46 @@ def parser() -> Language:
     return load_spacy(("tok2vec", "tagger", "parser", "attribute_ruler"))
 
 
+def _speech_word(word: str) -> bool:
+    """A verb of saying in any regular inflection ("calls", "noting", "stating", "urges")."""
+    w = word.lower()
+    if w in SPEECH:
+        return True
+    for suffix, stems in (("ing", ("", "e")), ("es", ("",)), ("s", ("",)), ("ed", ("", "e"))):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            base = w[: -len(suffix)]
+            if any(base + stem in SPEECH for stem in stems):
+                return True
+    return False
+
+
+def cued(r: Reading) -> bool:
+    """Whether the sentence sets the quote off as speech: a verb of saying or an attribution cue
+    outside the quote, or punctuation that does (a quote ending in a comma, question or
+    exclamation mark with words after it, '"Go back," Trump barked'; one introduced by a colon,
+    'Stated Stone: "..."'), whatever the verb. Without a cue, a quote is a term or a fragment of
+    reported speech ('Trump blasted Disney for its "outrageous practices"'): only a named
+    subject of its clause is its speaker."""
+    before, after = r.text[: r.start], r.text[r.end :]
+    words = _WORDS.findall(before + " " + after)
+    if any(_speech_word(w) or w.lower() in _CUES for w in words):
+        return True
+    inner = r.text[r.start : r.end].rstrip()
+    if inner[-1:] in {",", "?", "!"} and _WORDS.search(after):
+        return True
+    return before.rstrip(" “\"‘'«„")[-1:] == ":" and _WORDS.search(before) is not None
+
+
 def parse(readings: Sequence[Reading]) -> list[str | None]:
     """The phrase naming each reading's speaker as written ("he", "Jenna Golden"), or None."""
-    if not readings:
-        return []
-    nlp = parser()
-    docs = nlp.pipe([r.text for r in readings], batch_size=64)
-    return [speaker_phrase(doc, r.start, r.end) for doc, r in zip(docs, readings, strict=True)]
+    todo = list(dict.fromkeys(r for r in readings if r not in _CACHE))
+    if todo:
+        docs = parser().pipe([r.text for r in todo], batch_size=256)
+        for doc, r in zip(docs, todo, strict=True):
+            _CACHE[r] = speaker_phrase(doc, r.start, r.end)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return [_CACHE.get(r) for r in readings]
 
 
 def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
@@ -110,6 +158,11 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
     if who is not None:
         return _phrase(who)
     roots = [t for t in quote if t.head.i == t.i or not inside(t.head)]
+    for root in roots:  # "Stated Stone: '...'" read as a noun phrase the quote is apposed to
+        head = root.head
+        said = [c for c in head.lefts if _speech_word(c.text)] if head.pos_ in {"PROPN", "NOUN"} else []
+        if not inside(head) and said:
+            return head.doc[said[-1].i + 1 : head.i + 1].text
     weak: Token | None = None
     for root in roots:
         node = root
@@ -117,18 +170,25 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
             if not inside(node) and node.pos_ in {"VERB", "AUX"}:
                 subject = _subject(node, inside)
                 if subject is not None:
-                    if node.lower_ in SPEECH:
+                    if _speech_word(node.text):
                         return _phrase(subject)
                     weak = weak or subject
             if node.head.i == node.i:
                 break
             node = node.head
-    speech = [t for t in doc if t.lower_ in SPEECH and t.pos_ == "VERB" and not inside(t)]
+    speech = [t for t in doc if _speech_word(t.text) and t.pos_ == "VERB" and not inside(t)]
+    if weak is not None:  # "When Trump suggested ..., Rubio fired back: '...'": not the side clause's
+        speech = [t for t in speech if not _subordinate(t)]
     for verb in sorted(speech, key=lambda t: min(abs(t.idx - start), abs(t.idx - end))):
         subject = _subject(verb, inside)
         if subject is not None:
             return _phrase(subject)
     return _phrase(weak) if weak is not None else None
+
+
+def _subordinate(tok: Token) -> bool:
+    """Whether ``tok`` lies in an adverbial or relative clause ("when X suggested", "who X said")."""
+    return any(t.dep_ in {"advcl", "relcl", "acl", "pcomp"} for t in (tok, *tok.ancestors))
 
 
 def _according(doc: Doc, inside: object) -> Token | None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.facts.attribution import parse, reading
+from newsweave.facts.attribution import Reading, cued, parse, reading
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
@@ -168,13 +169,22 @@ def _head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
                 continue  # "thrown into the air by his players": not the subject
             words = _after_subordinator(words)
             first = words[0].lower()
+            before = chunks[len(chunks) - 2 - n].strip() if len(chunks) - 2 - n >= 0 else ""
+            if words[-1][:1].islower() and is_name(before) and 0 < len(before.split()) <= 4:
+                return speakers.name(before, at)  # "Tad Devine, Sanders's chief strategist, said"
             if first in PRONOUNS and len(words) == 1:
                 lead = _LEAD_SUBJECT.match(chunks[0]) if len(chunks) - 1 - n > 0 else None
                 if lead:  # "After the Prime Minister had held his seat, he said:"
                     return speakers.name(lead.group("np").strip(), at)
             return speakers.name(" ".join(words), at) if len(words) <= 10 else None
-    m = _ACCORDING.search(head)
+    m = _ACCORDING.search(head) or _NAME_COLON.search(head)
     return speakers.name(m.group("who"), at) if m else None
+
+
+# A name introducing the quote after a dash or as the line's first words: "- Philip Bump: “...".
+_NAME_COLON = re.compile(
+    r"(?:^\s*|[-—–]\s*)(?P<who>[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al)){0,3})\s*:\s*$"
+)
 
 
 _LEADS = word_set("in on at after while meanwhile before during since speaking asked when for with")
@@ -219,26 +229,38 @@ _NAMING = re.compile(r"\b(?:known as|so-called|nicknamed)\s*$", re.IGNORECASE)
 
 def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quote]:
     """Every quote of ``text`` with its speaker (None when the article does not say)."""
-    segments = _segments(text)
-    if not segments:
-        return []
-    sentences = split_sentences(text)
-    wanted = _attribute(text, segments, sentences, index, {})
-    if wanted:  # the patterns left these unattributed or named no one: read their parse
-        spans = [(s.start, s.end) for s in segments]
-        readings = [reading(text, lo, hi, spans, n) for n, (lo, hi) in wanted.items()]
-        parsed = dict(zip(wanted, parse(readings), strict=True))
-        for seg in segments:
-            seg.speaker = None
-        _attribute(text, segments, sentences, index, parsed)
-    _fill_chains(segments)
-    _fill_neighbours(segments)
-    _fill_chains(segments)
-    return [
-        Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
-        for s in segments
-        if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
-    ]
+    return find_all_quotes([(text, article)], index)[0]
+
+
+def find_all_quotes(articles: Sequence[tuple[str, str]], index: EntityIndex | None) -> list[list[Quote]]:
+    """The quotes of each (text, article id), the parser reading all their unattributed quote
+    sentences in one batch (one call per event, not per article)."""
+    drafts = []
+    for text, article in articles:
+        segments = _segments(text)
+        sentences = split_sentences(text) if segments else []
+        wanted = _attribute(text, segments, sentences, index, {}) if segments else {}
+        drafts.append((text, article, segments, sentences, wanted))
+    readings = [r for *_, wanted in drafts for r in wanted.values()]
+    phrases = iter(zip(parse(readings), map(cued, readings), strict=True))
+    out = []
+    for text, article, segments, sentences, wanted in drafts:
+        if wanted:  # the patterns left these unattributed or named no one: read their parse
+            parsed = {n: next(phrases) for n in wanted}
+            for seg in segments:
+                seg.speaker = None
+            _attribute(text, segments, sentences, index, parsed)
+        _fill_chains(segments)
+        _fill_neighbours(segments)
+        _fill_chains(segments)
+        out.append(
+            [
+                Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
+                for s in segments
+                if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
+            ]
+        )
+    return out
 
 
 def _attribute(
@@ -246,14 +268,16 @@ def _attribute(
     segments: list[_Segment],
     sentences: list[Sentence],
     index: EntityIndex | None,
-    parsed: dict[int, str | None],
-) -> dict[int, tuple[int, int]]:
+    parsed: dict[int, tuple[str | None, bool]],
+) -> dict[int, Reading]:
     """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
-    its parse names) where the patterns find no plausible one; returns the sentence span of each
+    its parse names, and whether its sentence sets it off as speech: without that only a name
+    is taken) where the patterns find no plausible one; returns the sentence span of each
     segment whose parse is wanted and not in ``parsed``."""
     starts = [s.start for s in sentences]
     speakers = Speakers(index, text)
-    wanted: dict[int, tuple[int, int]] = {}
+    wanted: dict[int, Reading] = {}
+    spans = [(s.start, s.end) for s in segments]
 
     def sentence_of(pos: int) -> tuple[int, int]:
         i = max(0, bisect.bisect_right(starts, pos) - 1)
@@ -272,22 +296,27 @@ def _attribute(
             tail = text[seg.close_at + 1 : nxt.start() if nxt else max(s_end, seg.close_at + 1)]
             tail = tail.lstrip("’'").split("\n")[0]
             seg.speaker = _tail_speaker(tail, speakers, seg.open_at) if tail.strip() else None
+            signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
+            if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
+                seg.speaker = speakers.name(signed.group("who"), seg.open_at)
         if seg.speaker is None and not continued:
             h_start, _ = sentence_of(seg.open_at)
             prev_close = max((p.close_at or 0) for p in segments[:n]) if n else 0
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = _head_speaker(head, speakers, seg.open_at)
+        if seg.speaker is None and prev is not None and prev.speaker and _split(text, prev, seg):
+            seg.speaker = prev.speaker  # '"It's hard," said the senator, "because ..."'
         kind = _kind(seg.speaker, index)
-        if not continued and not seg.whole and kind != "name":
+        if not continued and (not seg.whole or _introduced(text, seg)) and kind != "name":
             if n in parsed:  # the parse's name beats a description; anything beats nothing
-                phrase = parsed[n]
+                phrase, speech = parsed[n]
                 got = speakers.name(phrase, seg.open_at) if phrase else None
                 named = phrase is not None and phrase.lower() not in PRONOUNS and _kind(got, index) == "name"
-                if got and (kind == "none" or named):
+                if got and (kind == "none" and (speech or _named_body(got, index)) or named):
                     seg.speaker = got
             else:
-                wanted[n] = _reading_span(text, sentences, starts, seg)
+                wanted[n] = reading(text, *_reading_span(text, sentences, starts, seg), spans, n)
         if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
@@ -296,10 +325,31 @@ def _attribute(
     return wanted
 
 
+# The line after a quote paragraph that signs it: a dash and a short capitalised name.
+_SIGNED = re.compile(r"[ \t]*\n\s*[-—–]+[ \t]*(?P<who>[A-Z][^\n.;:!?]{0,60}?)[ \t]*\.?[ \t]*(?:\n|$)")
+
+
+def _split(text: str, prev: _Segment, seg: _Segment) -> bool:
+    """Whether ``seg`` goes on with the sentence of ``prev`` after its attribution: a few words
+    between them and no sentence end ('"...," said the senator, "...')."""
+    between = text[prev.close_at + 1 if prev.close_at is not None else prev.end : seg.open_at]
+    short = 0 < len(between.split()) <= 10 and not re.search(r"[.!?;]\s*$|\n", between)
+    return prev.paragraph == seg.paragraph and prev.close_at is not None and short
+
+
+def _introduced(text: str, seg: _Segment) -> bool:
+    """Whether the words before the quote's opening mark end with a colon ("Stated Stone:")."""
+    return text[max(0, seg.open_at - 200) : seg.open_at].rstrip().endswith(":")
+
+
 def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: _Segment) -> tuple[int, int]:
     """The sentences holding ``seg``, and the next one when a question or exclamation ends it
-    ('"You think I'm going to change?" Trump asked reporters.' splits after the question)."""
+    ('"You think I'm going to change?" Trump asked reporters.' splits after the question); the
+    sentence before when that introduces the quote with a colon and the quote opens its own."""
     first = max(0, bisect.bisect_right(starts, seg.open_at) - 1)
+    opens = first and sentences and not text[sentences[first].start : seg.open_at].strip()
+    if opens and _introduced(text, seg):
+        first -= 1
     last = max(0, bisect.bisect_right(starts, seg.close_at if seg.close_at is not None else seg.end) - 1)
     if not sentences:
         return 0, len(text)
@@ -336,6 +386,12 @@ def _kind(speaker: str | None, index: EntityIndex | None) -> str:
     if ent.type in {"GPE", "LOC", "FAC", "DATE", "TIME", "EVENT", "LAW"}:
         return "none"
     return "name" if ent.type == "PERSON" else "weak"
+
+
+def _named_body(speaker: str, index: EntityIndex | None) -> bool:
+    """An organisation the event names ("the FBI", "Our Principles PAC"): it may speak."""
+    ent = index.lookup(speaker) if index is not None else None
+    return ent is not None and ent.type == "ORG"
 
 
 _RELATIVES = word_set("who which that whom whose where it there")

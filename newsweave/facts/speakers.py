@@ -27,6 +27,7 @@ PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la"
 # Only a definite description refers back ("the minister"); "one aide", "a spokesman for X" and
 # "the New Jersey governor" (qualified by a name) are said as written.
 _DEFINITE = frozenset({"the", "this", "that"})
+_INDEFINITE = frozenset({"a", "an", "one", "another", "some", "several"})
 _CLAUSE_CUT = re.compile(r",|\s(?:who|which|referring|in a|during)\s")
 # Words that say a person's gender, in titles and roles (English).
 _MALE = word_set("mr sir king prince father husband son brother spokesman congressman chairman lord he his")
@@ -71,8 +72,12 @@ class Speakers:
         who = named[0] if named and not is_name(parts[0]) and len(named[0].split()) <= 4 else parts[0]
         words = who.split()
         first = words[0].lower()
+        if all(w.lower() in DETERMINERS for w in words):
+            return None  # "this", "that": no one
         if first in PRONOUNS and len(words) == 1:
             return self._antecedent(first, at)
+        if first in _INDEFINITE and len(words) > 1 and words[1][:1].islower():
+            return who[:1].lower() + who[1:]  # "one senior Democrat", "a spokesman for X": as written
         lowered = first in DETERMINERS or not who[:1].isupper()
         if first in DETERMINERS:
             rest = " ".join(words[1:])
