@@ -97,9 +97,13 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     for k in groups:
         if k[3] is None:
             same_of[(k[0], k[2])].append(k)
-    for i in [i for i in pending if keys[i][1] is None]:
+    unverbed = [i for i in pending if keys[i][1] is None]
+    unverbed.sort(key=lambda i: keys[i][0] == "age" and not keys[i][2])  # whose age, before "the 93-year-old"
+    for i in unverbed:
         unit, _, places, _ = keys[i]
         cands = same_of[(unit, places)]
+        if unit == "age" and not places:  # "the 93-year-old": the age of whoever is 93 here
+            cands = [k for k in groups if k[0] == "age"]
         pool = [k for k in cands if _same_size(items[i], [items[j] for j in groups[k]])]
         target = max(pool, key=lambda k: len(groups[k])) if pool else (unit, None, places, f"~{i}")
         if not pool:
@@ -109,9 +113,11 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
 
 
 def _same_size(item: Aligned, group: Sequence[Aligned]) -> bool:
-    """Within a factor of three of the group's middle figure."""
+    """Within a factor of three of the group's middle figure; an age, the same age (to a year)."""
     values = sorted(it.claim.value for it in group)
     middle = values[len(values) // 2] if values else 0
+    if item.found.unit_concept == "age":
+        return any(abs(item.claim.value - v) <= 1 for v in values)
     return middle > 0 and item.claim.value > 0 and 1 / 3 <= item.claim.value / middle <= 3
 
 

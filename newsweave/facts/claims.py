@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
-from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold
+from newsweave.facts.lexicon import MONTHS, TITLES, WEEKDAYS, fold
 from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
@@ -65,6 +66,8 @@ class Found:
 
     @property
     def subject(self) -> str:
+        if self.unit_concept == "age":  # "age of Robert Mugabe"
+            return f"age of {', '.join(sorted(self.places))}" if self.places else "age in years"
         unit = _SYMBOL_WORDS.get(self.unit or "", self.unit)  # "19%": a subject names, a sign does not
         words = " ".join(w for w in (unit, self.verb) if w) or "figure"
         return f"{words} in {', '.join(sorted(self.places))}" if self.places else words
@@ -147,8 +150,9 @@ def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
 
 def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | None) -> list[Found]:
     """Claims of one sentence ``s`` (number words already digits); spans are set by the caller."""
-    figures = [f for f in find_figures(s, lang) if not _model_number(s, f)]
-    out: list[Found] = []
+    times = find_times(s, lang)
+    figures = [f for f in find_figures(s, lang) if not _model_number(s, f) and not _within(f, times)]
+    out = [c for t in times if (c := _time_claim(s, t, lang, index)) is not None]
     prev: Found | None = None
     for i, f in enumerate(figures):
         prev_f = figures[i - 1] if i else None
@@ -196,7 +200,47 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         )  # fmt: skip
         out.append(found)
         prev = found
-    return out
+    return sorted(out, key=lambda c: c.figure.start)
+
+
+def _within(f: Figure, times: list[TimeFigure]) -> bool:
+    return any(t.figure.start < f.end and f.start < t.figure.end for t in times)
+
+
+_WHAT = re.compile(r"\s+((?:in|of|at|on|en|de|di|im|al|au)\s+(?:(?:the|el|il|le)\s+)?[^\W\d_]{3,})", re.I)
+
+
+def _holder(t: TimeFigure, index: EntityIndex | None) -> frozenset[str]:
+    """The person whose age it is: named right after ("the 93-year-old Mr Mugabe") or last before
+    ("his wife Grace, 52")."""
+    if index is None:
+        return frozenset()
+    after = [m for m in index.find(t.holder_after[:40]) if _only_titles(t.holder_after[: m.start])]
+    before = list(index.find(t.holder_before[-60:]))
+    for m in after[:1] + before[::-1]:
+        ent = index.lookup(m.text)
+        if ent is not None and ent.type == "PERSON":
+            return frozenset({ent.name})
+    return frozenset()
+
+
+def _only_titles(text: str) -> bool:
+    return all(fold(w).strip(".,") in TITLES | {"the", "a", "an"} for w in text.split())
+
+
+def _time_claim(s: str, t: TimeFigure, lang: str, index: EntityIndex | None) -> Found | None:
+    """An age (its holder in ``places``) or a duration (what lasted: "years in power"); a number
+    in apposition to a name that is no person's ("In Syria, 25 ...") is none."""
+    f = t.figure
+    if t.unit == "age":
+        holder = _holder(t, index)
+        if t.apposed and not holder:
+            return None
+        return Found(f, 0, 0, "age", "age", None, None, holder, None, None, None, False)
+    what = _WHAT.match(s, f.end)  # "37 years in power"; the event verb would be the whole clause's
+    shown = what.group(1) if what else None
+    source = _attribution(s, s[f.end :])
+    return Found(f, 0, 0, t.unit, t.unit, shown, None, frozenset(), None, source, None, False)
 
 
 def find_claims(text: str, lang: str, index: EntityIndex | None, dates: DateResolver) -> list[Found]:

@@ -142,6 +142,11 @@ def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
     return None, None
 
 
+def qualifier_before(before: str, lang: str) -> tuple[str | None, str | None]:
+    """The qualifier phrase ending right before a figure ("nearly", "more than") and its kind."""
+    return _qualifier(before, lang)
+
+
 def _is_month(word: str, lang: str = "en") -> bool:
     """A month name; in English a short lower-case one ("may", "mar") is another word, while other
     languages write months lower-case ("17 juin", "24 de agosto")."""
