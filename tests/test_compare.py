@@ -84,8 +84,22 @@ def test_unplaced_figure_joins_the_total_not_a_part() -> None:
         item(3, 2992, story="b", unit="people", verb="killed", places=("Syria",)),
         item(4, 15383, "low", story="c", unit="people", verb="killed"),
     ]
+    items[2].claim.article = items[1].claim.article  # one report sets Turkey's toll against Syria's
     groups = align(items)
     assert [0, 3] in groups and [1] in groups and [2] in groups
+
+
+def test_a_place_no_report_sets_against_another_is_the_setting() -> None:
+    """'150 killed in the Alps', '150 dead in France', 'all 150 on board': one toll, told three
+    ways; the Alps and France are where it happened, not parts of it."""
+    items = [
+        item(1, 150, story="a", unit="people", verb="killed", places=("Alps",)),
+        item(2, 150, story="b", unit="people", verb="killed", places=("France",)),
+        item(3, 150, story="c", unit="people", verb="killed"),
+        item(4, 16, story="c", unit="people", verb="killed", part="including"),
+    ]
+    items[1].claim.article = items[2].claim.article = "a9"
+    assert sorted(align(items)) == [[0, 1, 2], [3]]
 
 
 def test_owners_that_do_not_cover_each_other_keep_unplaced_apart() -> None:
@@ -94,6 +108,7 @@ def test_owners_that_do_not_cover_each_other_keep_unplaced_apart() -> None:
         item(2, 203, story="b", unit="seats", verb="won", places=("Labour",)),
         item(3, 364, story="c", unit="seats", verb="won"),
     ]
+    items[1].claim.article = items[0].claim.article  # one report sets the parties' seats side by side
     assert sorted(align(items)) == [[0], [1], [2]]
 
 

@@ -63,6 +63,8 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     keys = _inherit_keys(items)
     if neutral:
         keys = {i: (u, v, p - neutral, part) for i, (u, v, p, part) in keys.items()}
+    parts = _contrasted(items, keys)
+    keys = {i: (u, v, p & parts.get(u, set()), part) for i, (u, v, p, part) in keys.items()}
     groups: dict[Key, list[int]] = defaultdict(list)
     pending: list[int] = []
     for i, (unit, verb, places, part) in keys.items():
@@ -112,13 +114,49 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     return [sorted(g) for g in groups.values() if g]
 
 
+_FAMILY = {"GPE": "place", "LOC": "place", "FAC": "place", "NORP": "body", "ORG": "body"}
+
+
+def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | None, set[str]]:
+    """Places that name a part of what is counted, per counted thing: those an article sets against
+    another place of the same family with a figure of the same thing ("688 dead in Nepal ... 20
+    killed in India"), or against a figure of the same thing and event naming no place that is more
+    than twice as large (a total and its part). A place never set against another is the event's
+    setting ("killed in west London", "the crash in the Alps"): naming it does not narrow a figure."""
+    Figures = list[tuple[frozenset[str], str | None, float]]  # places, event, value
+    by_article: dict[tuple[str, str | None], Figures] = defaultdict(list)
+    family: dict[str, str] = {}
+    for i, (unit, verb, places, part) in keys.items():
+        if part is None:
+            by_article[(items[i].claim.article, unit)].append((places, verb, items[i].claim.value))
+            family.update({p: _FAMILY.get(t, t) for p, t in items[i].found.place_types.items()})
+    out: dict[str | None, set[str]] = defaultdict(set)
+    for (_, unit), figures in by_article.items():
+        # a country against a country (not a nationality), with another figure: "150 killed in
+        # the Alps" and "150 killed in France" name one place twice
+        for p, _, v in figures:
+            for q, _, w in figures:
+                if p != q and not _about(v, w):
+                    pairs = [(n, m) for n in p - q for m in q - p if family.get(n, "") == family.get(m, "")]
+                    out[unit].update(n for pair in pairs for n in pair)
+        for p, verb, v in figures:
+            if p and any(not q and w == verb and 2 * v < total for q, w, total in figures):
+                out[unit].update(p)
+    return out
+
+
+def _about(a: float, b: float) -> bool:
+    """The same figure give or take an update ("148" and "150" killed): within 5%."""
+    return same_figure(a, b) or abs(a - b) <= 0.05 * max(abs(a), abs(b))
+
+
 def _same_size(item: Aligned, group: Sequence[Aligned]) -> bool:
-    """Within a factor of three of the group's middle figure; an age, the same age (to a year)."""
+    """Within half as much again of the group's middle figure; an age, the same age (to a year)."""
     values = sorted(it.claim.value for it in group)
     middle = values[len(values) // 2] if values else 0
     if item.found.unit_concept == "age":
         return any(abs(item.claim.value - v) <= 1 for v in values)
-    return middle > 0 and item.claim.value > 0 and 1 / 3 <= item.claim.value / middle <= 3
+    return middle > 0 and item.claim.value > 0 and 1 / 1.5 <= item.claim.value / middle <= 1.5
 
 
 def _interval(c: Claim) -> tuple[float, float]:

@@ -9,7 +9,7 @@ sentence's date resolved against the article's publication date.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
@@ -63,6 +63,7 @@ class Found:
     attributed_to: str | None
     as_of: str | None
     spelled: bool
+    place_types: dict[str, str] = field(default_factory=dict)  # each place's entity type (GPE, ORG...)
 
     @property
     def subject(self) -> str:
@@ -198,6 +199,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start, f.end),
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
+        if index is not None:
+            found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
         out.append(found)
         prev = found
     return sorted(out, key=lambda c: c.figure.start)

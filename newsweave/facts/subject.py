@@ -60,7 +60,7 @@ _OF_THEM = re.compile(
 )
 _MARGIN = re.compile(r"\b(?:majority|margin|lead)\s+(?:of\s+)?$", re.IGNORECASE)
 _CONTAINER = re.compile(
-    r"\b(?:in|at|inside|within)\s+(?:one|a|an|this|that|each|a single|the same|his|her|their|its|our)\s+"
+    r"\b(?:in|at|inside|within)\s+(?:one|this|that|each|a single|the same)\s+"
     r"(?!(?:span|period|row|statement|bid|move|sign|report|interview|series|total|number|way|time|"
     r"matter|week|day|month|year|decade|hour|minute|letter|speech|video|post|tweet|message|"
     r"country|nation|region|world|vote|poll|survey|ruling|case|sense|effort|state)\b)"
