@@ -114,7 +114,7 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     return [sorted(g) for g in groups.values() if g]
 
 
-_FAMILY = {"GPE": "place", "LOC": "place", "FAC": "place", "NORP": "body", "ORG": "body"}
+_FAMILY = {"GPE": "place", "LOC": "place", "FAC": "place"}
 
 
 def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | None, set[str]]:
@@ -127,7 +127,7 @@ def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | No
     by_article: dict[tuple[str, str | None], Figures] = defaultdict(list)
     family: dict[str, str] = {}
     for i, (unit, verb, places, part) in keys.items():
-        if part is None:
+        if part is None and (items[i].found.in_clause or not places):  # a breakdown names its places
             by_article[(items[i].claim.article, unit)].append((places, verb, items[i].claim.value))
             family.update({p: _FAMILY.get(t, t) for p, t in items[i].found.place_types.items()})
     out: dict[str | None, set[str]] = defaultdict(set)

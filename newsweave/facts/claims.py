@@ -64,6 +64,7 @@ class Found:
     as_of: str | None
     spelled: bool
     place_types: dict[str, str] = field(default_factory=dict)  # each place's entity type (GPE, ORG...)
+    in_clause: bool = True  # the places are named in the figure's clause, not elsewhere in its sentence
 
     @property
     def subject(self) -> str:
@@ -193,12 +194,14 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         places, loose = _scoped_places(left, near, index, lang) if index is not None else (frozenset(), set())
         if nationals is not None:
             places = places | {nationals}
+        in_clause = bool(places)
         if not places and index is not None:
             places = (_sentence_region(s[: f.start], index) or places) - loose
         found = Found(
             f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start, f.end),
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
+        found.in_clause = in_clause
         if index is not None:
             found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
         out.append(found)
