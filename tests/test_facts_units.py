@@ -145,6 +145,9 @@ def test_relative_dates_against_publication(sentence: str, expected: str) -> Non
         ("Plus de 2 000 personnes ont fui.", "fr", 2000, "people", None),
         ("Crews race to save dam as 1,200 flee town", "en", 1200, "people", None),
         ("Engineers will open two of the dam's floodgates.", "en", 2, "floodgate", None),
+        ("Protecció Civil ha elevat a 17 el nombre de víctimes mortals.", "ca", 17, "people", None),
+        ("La policía elevó a 23 el número de víctimas.", "es", 23, "people", None),
+        ("Rescuers searched a remote valley in a snowy region for 40 climbers.", "en", 40, "climber", None),
     ],
 )
 def test_what_a_figure_counts(text: str, lang: str, value: float, unit: str, part: str | None) -> None:
