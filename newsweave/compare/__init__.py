@@ -156,6 +156,8 @@ def _same_size(item: Aligned, group: Sequence[Aligned]) -> bool:
     middle = values[len(values) // 2] if values else 0
     if item.found.unit_concept == "age":
         return any(abs(item.claim.value - v) <= 1 for v in values)
+    if item.found.unit_concept == "%" and abs(item.claim.value - middle) > 10:
+        return False  # shares of a whole: 52% and 72% are not one figure told twice
     return middle > 0 and item.claim.value > 0 and 1 / 1.5 <= item.claim.value / middle <= 1.5
 
 
