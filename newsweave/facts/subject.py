@@ -141,10 +141,10 @@ def unit_after(right: str, lang: str = "en") -> Unit:
     """The noun a figure counts when it follows the figure. The concept table knows the usual
     nouns of every language; beyond it, English reads on over adjectives, while another language
     takes only a content word right after the figure (its grammar is not known here)."""
-    named = _NUMBER_OF_AFTER.match(right)  # "elevó a 17 el número de víctimas mortales"
-    c = concept(named.group(1), UNIT_CONCEPTS) if named else None
-    if named and c is not None:
-        return named.group(1).lower(), *UNIT_CONCEPTS[c]
+    number_of = _NUMBER_OF_AFTER.match(right)  # "elevó a 17 el número de víctimas mortales"
+    c = concept(number_of.group(1), UNIT_CONCEPTS) if number_of else None
+    if number_of and c is not None:
+        return number_of.group(1).lower(), *UNIT_CONCEPTS[c]
     right = _OF_THE.sub(" ", right, count=1)  # "2.5 million of the devices", "2,5 millions de modèles"
     tokens = TOKEN.findall(right)[:6]
     if lang != "en":
