@@ -1,8 +1,10 @@
 """Figures about the same quantity, aligned across independent stories and compared.
 
 Alignment is lexical (the subject concepts read by ``facts.claims``): the same counted thing, the
-same event verb, the same places; a figure naming no place joins the widest placed group of its
-kind (an unqualified total is the total); part-of-a-whole figures only meet their own copies.
+same event verb, the same places, where a place counts only when some report sets it against
+another with a different figure (else it is the event's setting); a figure naming no place joins
+the widest placed group of its kind (an unqualified total is the total); part-of-a-whole figures
+only meet their own copies; an age goes with its holder.
 Copies of one story never corroborate each other: statuses count stories, and a later version of a
 story that changed a figure ``supersedes`` the earlier claim.
 """
