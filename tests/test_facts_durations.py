@@ -57,3 +57,15 @@ def test_ages_group_by_person_and_an_unnamed_age_joins_its_value() -> None:
     assert [("a", 81), ("b", 81), ("c", 81)] in groups
     assert [("a", 44)] in groups
     assert [("b", 29), ("c", 30)] in groups
+
+
+def test_an_age_belongs_to_the_name_beside_it_not_one_further_off() -> None:
+    text = (
+        "Speaking to the Courier's Ada Brenn, one deserter aged 23 says he is afraid. "
+        "Ilse Varenko, 44, left."
+    )
+    art = Article(id="a", text=text)
+    facts = extract_facts([art], [Story("a", "a", ["a"])])
+    subjects = {c.value: c.subject for c in facts.claims}
+    assert subjects[23] == "age in years"
+    assert subjects[44].startswith("age of") and "Varenko" in subjects[44]

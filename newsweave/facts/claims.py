@@ -216,13 +216,18 @@ def _within(f: Figure, times: list[TimeFigure]) -> bool:
 _WHAT = re.compile(r"\s+((?:in|of|at|on|en|de|di|im|al|au)\s+(?:(?:the|el|il|le)\s+)?[^\W\d_]{3,})", re.I)
 
 
+_BESIDE = re.compile(r"[\s,‚]*(?:(?:aged|de|di)\s*)?")  # "Grace, 52", "Mugabe, de 93 años"
+
+
 def _holder(t: TimeFigure, index: EntityIndex | None) -> frozenset[str]:
-    """The person whose age it is: named right after ("the 93-year-old Mr Mugabe") or last before
-    ("his wife Grace, 52")."""
+    """The person whose age it is: named right after ("the 93-year-old Mr Mugabe") or right
+    before ("his wife Grace, 52"); not a name further off ("the BBC's Orla Guerin, one defector
+    aged 23")."""
     if index is None:
         return frozenset()
     after = [m for m in index.find(t.holder_after[:40]) if _only_titles(t.holder_after[: m.start])]
-    before = list(index.find(t.holder_before[-60:]))
+    tail = t.holder_before[-60:]  # the name right before: "Grace, 52", "Ilse Varenko, aged 44"
+    before = [m for m in index.find(tail) if _BESIDE.fullmatch(tail[m.end :])]
     for m in after[:1] + before[::-1]:
         ent = index.lookup(m.text)
         if ent is not None and ent.type == "PERSON":
