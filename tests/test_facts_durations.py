@@ -1,4 +1,4 @@
-"""Ages and durations are quantities of their own (invented sentences)."""
+"""Ages, durations and fractions of a whole are quantities of their own (invented sentences)."""
 
 from __future__ import annotations
 
@@ -69,3 +69,19 @@ def test_an_age_belongs_to_the_name_beside_it_not_one_further_off() -> None:
     subjects = {c.value: c.subject for c in facts.claims}
     assert subjects[23] == "age in years"
     assert subjects[44].startswith("age of") and "Varenko" in subjects[44]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nearly two-thirds of voters backed the plan.", [(None, 66.7)]),
+        ("Its shares lost a quarter of their value.", [(25, 25)]),
+        ("Bread prices rose by a fifth this year.", [(20, 20)]),
+        ("About half of the residents left.", [(50, 50)]),
+        ("The team won for a third time.", []),
+    ],
+)
+def test_fractions_of_a_whole_are_percentages(text: str, expected: list[tuple[float | None, ...]]) -> None:
+    art = Article(id="a", text=text)
+    claims = extract_facts([art], [Story("a", "a", ["a"])]).claims
+    assert [(c.low, c.high) for c in claims if c.unit == "percent"] == expected

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, TITLES, WEEKDAYS, fold
-from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
+from newsweave.facts.numbers import Figure, find_figures, find_fractions, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
     SPEECH,
@@ -153,8 +153,11 @@ def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
 def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | None) -> list[Found]:
     """Claims of one sentence ``s`` (number words already digits); spans are set by the caller."""
     times = find_times(s, lang)
-    figures = [f for f in find_figures(s, lang) if not _model_number(s, f) and not _within(f, times)]
+    shares = find_fractions(s, lang)
+    taken = [t.figure for t in times] + shares
+    figures = [f for f in find_figures(s, lang) if not _model_number(s, f) and not _within(f, taken)]
     out = [c for t in times if (c := _time_claim(s, t, lang, index)) is not None]
+    out += [_share_claim(s, f) for f in shares]
     prev: Found | None = None
     for i, f in enumerate(figures):
         prev_f = figures[i - 1] if i else None
@@ -209,8 +212,16 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
     return sorted(out, key=lambda c: c.figure.start)
 
 
-def _within(f: Figure, times: list[TimeFigure]) -> bool:
-    return any(t.figure.start < f.end and f.start < t.figure.end for t in times)
+def _within(f: Figure, taken: list[Figure]) -> bool:
+    return any(t.start < f.end and f.start < t.end for t in taken)
+
+
+def _share_claim(s: str, f: Figure) -> Found:
+    """A fraction of a whole, in percent: "two-thirds of voters" is a percentage of voters."""
+    what = re.match(r"\s+(of\s+(?:(?:the|their|its|his|her)\s+)?[^\W\d_]{3,})", s[f.end :])
+    shown = what.group(1) if what else None
+    source = _attribution(s, s[f.end :])
+    return Found(f, 0, 0, "percent", "%", shown, None, frozenset(), None, source, None, True)
 
 
 _WHAT = re.compile(r"\s+((?:in|of|at|on|en|de|di|im|al|au)\s+(?:(?:the|el|il|le)\s+)?[^\W\d_]{3,})", re.I)
