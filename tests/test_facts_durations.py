@@ -79,6 +79,7 @@ def test_an_age_belongs_to_the_name_beside_it_not_one_further_off() -> None:
         ("Bread prices rose by a fifth this year.", [(20, 20)]),
         ("About half of the residents left.", [(50, 50)]),
         ("The team won for a third time.", []),
+        ("Sales fell in the first half of the year.", []),
     ],
 )
 def test_fractions_of_a_whole_are_percentages(text: str, expected: list[tuple[float | None, ...]]) -> None:

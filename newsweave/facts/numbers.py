@@ -71,7 +71,8 @@ _FRACTION = re.compile(
     r"\b(?P<n>an?|one|two|three|four|[1-9])[- ](?:(?P<word>halves|half|thirds?|quarters?)|"
     r"(?P<d>[2-9]|10)(?:nd|rd|th)s?)\b(?=\s+of\b)"
     r"|(?<=\bby )(?P<n2>an?|one)[- ](?:(?P<word2>half|third|quarter)|(?P<d2>[2-9]|10)(?:nd|rd|th))\b"
-    r"|\b(?P<half>half) of\b",
+    r"|(?<!first )(?<!second )(?<!the )(?<!other )\b(?P<half>half) of\b"
+    r"(?!\s+(?:the\s+)?(?:year|month|week|day|time|century|decade|\d))",  # not "half of the year"
     re.IGNORECASE,
 )
 _NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
