@@ -148,3 +148,33 @@ def test_a_figure_without_verb_joins_a_group_of_its_size_only() -> None:
         item(4, 290, story="c", verb=None),
     ]
     assert sorted(align(items)) == [[0, 1, 3], [2]]
+
+
+def _placed(n: int, value: float, story: str, article: str, *places: str) -> Aligned:
+    it = item(n, value, story=story, unit="people", verb="killed", places=places)
+    it.found.place_types = dict.fromkeys(places, "GPE")
+    it.claim.article = article
+    return it
+
+
+def test_the_widest_place_of_a_breakdown_is_the_whole() -> None:
+    """'247 dead in Ostria ... 35 in Velmo, 57 in Corva' (no larger total): Ostria is the whole."""
+    items = [
+        _placed(1, 247, "a", "r1", "Ostria"),
+        _placed(2, 35, "a", "r1", "Velmo"),
+        _placed(3, 57, "a", "r1", "Corva"),
+        _placed(4, 250, "b", "r2"),
+        _placed(5, 40, "c", "r3", "Velmo"),
+    ]
+    assert sorted(align(items)) == [[0, 3], [1, 4], [2]]
+
+
+def test_a_place_shown_under_a_larger_total_stays_a_part() -> None:
+    """'12,391 in Kestria and 2,992 in Dovan', and elsewhere 'the total rose to 15,383'."""
+    items = [
+        _placed(1, 12391, "a", "r1", "Kestria"),
+        _placed(2, 2992, "a", "r1", "Dovan"),
+        _placed(3, 12391, "b", "r2", "Kestria"),
+        _placed(4, 15383, "b", "r2"),
+    ]
+    assert sorted(align(items)) == [[0, 2], [1], [3]]

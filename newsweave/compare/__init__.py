@@ -124,7 +124,8 @@ def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | No
     another place of the same family with a figure of the same thing ("688 dead in Nepal ... 20
     killed in India"), or against a figure of the same thing and event naming no place that is more
     than twice as large (a total and its part). A place never set against another is the event's
-    setting ("killed in west London", "the crash in the Alps"): naming it does not narrow a figure."""
+    setting ("killed in west London", "the crash in the Alps"), and so is the widest place of a
+    breakdown that no report shows under a larger total: naming either does not narrow a figure."""
     Figures = list[tuple[frozenset[str], str | None, float]]  # places, event, value
     by_article: dict[tuple[str, str | None], Figures] = defaultdict(list)
     family: dict[str, str] = {}
@@ -133,18 +134,41 @@ def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | No
             by_article[(items[i].claim.article, unit)].append((places, verb, items[i].claim.value))
             family.update({p: _FAMILY.get(t, t) for p, t in items[i].found.place_types.items()})
     out: dict[str | None, set[str]] = defaultdict(set)
+    wholes: dict[str | None, set[str]] = defaultdict(set)  # the widest place of a breakdown
+    shown: dict[str | None, set[str]] = defaultdict(set)  # places some report shows under a larger total
     for (_, unit), figures in by_article.items():
         # a country against a country (not a nationality), with another figure: "150 killed in
         # the Alps" and "150 killed in France" name one place twice
-        for p, _, v in figures:
-            for q, _, w in figures:
-                if p != q and not _about(v, w):
+        for p, e, v in figures:
+            for q, f, w in figures:  # of one event, or one naming none ("Labour 203", "won 365")
+                if p != q and not _about(v, w) and (e == f or e is None or f is None):
                     pairs = [(n, m) for n in p - q for m in q - p if family.get(n, "") == family.get(m, "")]
                     out[unit].update(n for pair in pairs for n in pair)
         for p, verb, v in figures:
             if p and any(not q and w == verb and 2 * v < total for q, w, total in figures):
                 out[unit].update(p)
-    return out
+        wholes[unit].update(_widest(figures, family))
+        shown[unit].update(  # "12,391 in Turkey ... the confirmed total to 15,383"
+            n
+            for p, e, v in figures
+            if any(not q and w > v and not _about(v, w) and f == e for q, f, w in figures)
+            for n in p
+        )
+    return {unit: places - (wholes[unit] - shown[unit]) for unit, places in out.items()}
+
+
+def _widest(figures: Sequence[tuple[frozenset[str], str | None, float]], family: dict[str, str]) -> set[str]:
+    """The place a report gives the largest figure of a kind to, over twice any other place's and
+    under no total naming no place, is the whole its other places are parts of ("247 dead in
+    Italy ... 35 in Amatrice"); not with a larger total ("718 across four countries ... 688 in
+    Nepal") nor for a body (the winning party is not the whole election)."""
+    placed = [(p, e, v) for p, e, v in figures if p and all(family.get(n) == "place" for n in p)]
+    if len(placed) < 2:
+        return set()
+    p, e, v = max(placed, key=lambda f: f[2])
+    others = [w for q, f, w in placed if q != p and not q <= p and (f == e or f is None or e is None)]
+    totals = [w for q, f, w in figures if (not q or q > p) and (f == e or f is None or e is None)]
+    return set(p) if others and 2 * max(others) < v and all(w <= v for w in totals) else set()
 
 
 def _about(a: float, b: float) -> bool:
