@@ -27,7 +27,7 @@ from newsweave.facts.subject import concept
 _TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
 _NUM = re.compile(
-    r"(?<![\w.,:/\-])(?P<int>\d{1,3}(?:(?:,|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
+    r"(?<![\w.,‚:/\-])(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
     r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)(?!-?[^\W\d_])"
 )
 _SCALE = re.compile(
