@@ -84,8 +84,22 @@ def test_unplaced_figure_joins_the_total_not_a_part() -> None:
         item(3, 2992, story="b", unit="people", verb="killed", places=("Syria",)),
         item(4, 15383, "low", story="c", unit="people", verb="killed"),
     ]
+    items[2].claim.article = items[1].claim.article  # one report sets Turkey's toll against Syria's
     groups = align(items)
     assert [0, 3] in groups and [1] in groups and [2] in groups
+
+
+def test_a_place_no_report_sets_against_another_is_the_setting() -> None:
+    """'150 killed in the Alps', '150 dead in France', 'all 150 on board': one toll, told three
+    ways; the Alps and France are where it happened, not parts of it."""
+    items = [
+        item(1, 150, story="a", unit="people", verb="killed", places=("Alps",)),
+        item(2, 150, story="b", unit="people", verb="killed", places=("France",)),
+        item(3, 150, story="c", unit="people", verb="killed"),
+        item(4, 16, story="c", unit="people", verb="killed", part="including"),
+    ]
+    items[1].claim.article = items[2].claim.article = "a9"
+    assert sorted(align(items)) == [[0, 1, 2], [3]]
 
 
 def test_owners_that_do_not_cover_each_other_keep_unplaced_apart() -> None:
@@ -94,6 +108,7 @@ def test_owners_that_do_not_cover_each_other_keep_unplaced_apart() -> None:
         item(2, 203, story="b", unit="seats", verb="won", places=("Labour",)),
         item(3, 364, story="c", unit="seats", verb="won"),
     ]
+    items[1].claim.article = items[0].claim.article  # one report sets the parties' seats side by side
     assert sorted(align(items)) == [[0], [1], [2]]
 
 
@@ -133,3 +148,33 @@ def test_a_figure_without_verb_joins_a_group_of_its_size_only() -> None:
         item(4, 290, story="c", verb=None),
     ]
     assert sorted(align(items)) == [[0, 1, 3], [2]]
+
+
+def _placed(n: int, value: float, story: str, article: str, *places: str) -> Aligned:
+    it = item(n, value, story=story, unit="people", verb="killed", places=places)
+    it.found.place_types = dict.fromkeys(places, "GPE")
+    it.claim.article = article
+    return it
+
+
+def test_the_widest_place_of_a_breakdown_is_the_whole() -> None:
+    """'247 dead in Ostria ... 35 in Velmo, 57 in Corva' (no larger total): Ostria is the whole."""
+    items = [
+        _placed(1, 247, "a", "r1", "Ostria"),
+        _placed(2, 35, "a", "r1", "Velmo"),
+        _placed(3, 57, "a", "r1", "Corva"),
+        _placed(4, 250, "b", "r2"),
+        _placed(5, 40, "c", "r3", "Velmo"),
+    ]
+    assert sorted(align(items)) == [[0, 3], [1, 4], [2]]
+
+
+def test_a_place_shown_under_a_larger_total_stays_a_part() -> None:
+    """'12,391 in Kestria and 2,992 in Dovan', and elsewhere 'the total rose to 15,383'."""
+    items = [
+        _placed(1, 12391, "a", "r1", "Kestria"),
+        _placed(2, 2992, "a", "r1", "Dovan"),
+        _placed(3, 12391, "b", "r2", "Kestria"),
+        _placed(4, 15383, "b", "r2"),
+    ]
+    assert sorted(align(items)) == [[0, 2], [1], [3]]

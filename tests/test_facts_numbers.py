@@ -42,6 +42,7 @@ def figures(text: str, lang: str = "en") -> list[tuple[float, float | None, floa
         ("the toll passed the 15,000 mark", "en", [(15000, 15000, None)]),
         ("a $1.2m grant", "en", [(1.2e6, 1.2e6, 1.2e6)]),
         ("watu zaidi ya 300", "sw", [(300, 300, None)]),
+        ("the 5‚000 seater hall", "en", [(5000, 5000, 5000)]),  # a low comma (U+201A) groups thousands
         ("meer dan 1.200 mensen", "nl", [(1200, 1200, None)]),
         ("sedikitnya 45 orang tewas", "id", [(45, 45, None)]),
         ("vifo vikiongezeka na kufikia 12,000", "sw", [(12000, 12000, None)]),

@@ -1,8 +1,10 @@
 """Figures about the same quantity, aligned across independent stories and compared.
 
 Alignment is lexical (the subject concepts read by ``facts.claims``): the same counted thing, the
-same event verb, the same places; a figure naming no place joins the widest placed group of its
-kind (an unqualified total is the total); part-of-a-whole figures only meet their own copies.
+same event verb, the same places, where a place counts only when some report sets it against
+another with a different figure (else it is the event's setting); a figure naming no place joins
+the widest placed group of its kind (an unqualified total is the total); part-of-a-whole figures
+only meet their own copies; an age goes with its holder.
 Copies of one story never corroborate each other: statuses count stories, and a later version of a
 story that changed a figure ``supersedes`` the earlier claim.
 """
@@ -63,6 +65,8 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     keys = _inherit_keys(items)
     if neutral:
         keys = {i: (u, v, p - neutral, part) for i, (u, v, p, part) in keys.items()}
+    parts = _contrasted(items, keys)
+    keys = {i: (u, v, p & parts.get(u, set()), part) for i, (u, v, p, part) in keys.items()}
     groups: dict[Key, list[int]] = defaultdict(list)
     pending: list[int] = []
     for i, (unit, verb, places, part) in keys.items():
@@ -97,9 +101,13 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     for k in groups:
         if k[3] is None:
             same_of[(k[0], k[2])].append(k)
-    for i in [i for i in pending if keys[i][1] is None]:
+    unverbed = [i for i in pending if keys[i][1] is None]
+    unverbed.sort(key=lambda i: keys[i][0] == "age" and not keys[i][2])  # whose age, before "the 93-year-old"
+    for i in unverbed:
         unit, _, places, _ = keys[i]
         cands = same_of[(unit, places)]
+        if unit == "age" and not places:  # "the 93-year-old": the age of whoever is 93 here
+            cands = [k for k in groups if k[0] == "age"]
         pool = [k for k in cands if _same_size(items[i], [items[j] for j in groups[k]])]
         target = max(pool, key=lambda k: len(groups[k])) if pool else (unit, None, places, f"~{i}")
         if not pool:
@@ -108,11 +116,75 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     return [sorted(g) for g in groups.values() if g]
 
 
+_FAMILY = {"GPE": "place", "LOC": "place", "FAC": "place"}
+
+
+def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | None, set[str]]:
+    """Places that name a part of what is counted, per counted thing: those an article sets against
+    another place of the same family with a figure of the same thing ("688 dead in Nepal ... 20
+    killed in India"), or against a figure of the same thing and event naming no place that is more
+    than twice as large (a total and its part). A place never set against another is the event's
+    setting ("killed in west London", "the crash in the Alps"), and so is the widest place of a
+    breakdown that no report shows under a larger total: naming either does not narrow a figure."""
+    Figures = list[tuple[frozenset[str], str | None, float]]  # places, event, value
+    by_article: dict[tuple[str, str | None], Figures] = defaultdict(list)
+    family: dict[str, str] = {}
+    for i, (unit, verb, places, part) in keys.items():
+        if part is None and (items[i].found.in_clause or not places):  # a breakdown names its places
+            by_article[(items[i].claim.article, unit)].append((places, verb, items[i].claim.value))
+            family.update({p: _FAMILY.get(t, t) for p, t in items[i].found.place_types.items()})
+    out: dict[str | None, set[str]] = defaultdict(set)
+    wholes: dict[str | None, set[str]] = defaultdict(set)  # the widest place of a breakdown
+    shown: dict[str | None, set[str]] = defaultdict(set)  # places some report shows under a larger total
+    for (_, unit), figures in by_article.items():
+        # a country against a country (not a nationality), with another figure: "150 killed in
+        # the Alps" and "150 killed in France" name one place twice
+        for p, e, v in figures:
+            for q, f, w in figures:  # of one event, or one naming none ("Labour 203", "won 365")
+                if p != q and not _about(v, w) and (e == f or e is None or f is None):
+                    pairs = [(n, m) for n in p - q for m in q - p if family.get(n, "") == family.get(m, "")]
+                    out[unit].update(n for pair in pairs for n in pair)
+        for p, verb, v in figures:
+            if p and any(not q and w == verb and 2 * v < total for q, w, total in figures):
+                out[unit].update(p)
+        wholes[unit].update(_widest(figures, family))
+        shown[unit].update(  # "12,391 in Turkey ... the confirmed total to 15,383"
+            n
+            for p, e, v in figures
+            if any(not q and w > v and not _about(v, w) and f == e for q, f, w in figures)
+            for n in p
+        )
+    return {unit: places - (wholes[unit] - shown[unit]) for unit, places in out.items()}
+
+
+def _widest(figures: Sequence[tuple[frozenset[str], str | None, float]], family: dict[str, str]) -> set[str]:
+    """The place a report gives the largest figure of a kind to, over twice any other place's and
+    under no total naming no place, is the whole its other places are parts of ("247 dead in
+    Italy ... 35 in Amatrice"); not with a larger total ("718 across four countries ... 688 in
+    Nepal") nor for a body (the winning party is not the whole election)."""
+    placed = [(p, e, v) for p, e, v in figures if p and all(family.get(n) == "place" for n in p)]
+    if len(placed) < 2:
+        return set()
+    p, e, v = max(placed, key=lambda f: f[2])
+    others = [w for q, f, w in placed if q != p and not q <= p and (f == e or f is None or e is None)]
+    totals = [w for q, f, w in figures if (not q or q > p) and (f == e or f is None or e is None)]
+    return set(p) if others and 2 * max(others) < v and all(w <= v for w in totals) else set()
+
+
+def _about(a: float, b: float) -> bool:
+    """The same figure give or take an update ("148" and "150" killed): within 5%."""
+    return same_figure(a, b) or abs(a - b) <= 0.05 * max(abs(a), abs(b))
+
+
 def _same_size(item: Aligned, group: Sequence[Aligned]) -> bool:
-    """Within a factor of three of the group's middle figure."""
+    """Within half as much again of the group's middle figure; an age, the same age (to a year)."""
     values = sorted(it.claim.value for it in group)
     middle = values[len(values) // 2] if values else 0
-    return middle > 0 and item.claim.value > 0 and 1 / 3 <= item.claim.value / middle <= 3
+    if item.found.unit_concept == "age":
+        return any(abs(item.claim.value - v) <= 1 for v in values)
+    if item.found.unit_concept == "%" and abs(item.claim.value - middle) > 10:
+        return False  # shares of a whole: 52% and 72% are not one figure told twice
+    return middle > 0 and item.claim.value > 0 and 1 / 1.5 <= item.claim.value / middle <= 1.5
 
 
 def _interval(c: Claim) -> tuple[float, float]:

@@ -9,11 +9,12 @@ sentence's date resolved against the article's publication date.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
-from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold
-from newsweave.facts.numbers import Figure, find_figures, scaled_to_digits, to_digits
+from newsweave.facts.lexicon import MONTHS, TITLES, WEEKDAYS, fold
+from newsweave.facts.numbers import Figure, find_figures, find_fractions, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
     SPEECH,
@@ -62,9 +63,13 @@ class Found:
     attributed_to: str | None
     as_of: str | None
     spelled: bool
+    place_types: dict[str, str] = field(default_factory=dict)  # each place's entity type (GPE, ORG...)
+    in_clause: bool = True  # the places are named in the figure's clause, not elsewhere in its sentence
 
     @property
     def subject(self) -> str:
+        if self.unit_concept == "age":  # "age of Robert Mugabe"
+            return f"age of {', '.join(sorted(self.places))}" if self.places else "age in years"
         unit = _SYMBOL_WORDS.get(self.unit or "", self.unit)  # "19%": a subject names, a sign does not
         words = " ".join(w for w in (unit, self.verb) if w) or "figure"
         return f"{words} in {', '.join(sorted(self.places))}" if self.places else words
@@ -147,8 +152,12 @@ def _sentence_region(before: str, index: EntityIndex) -> frozenset[str] | None:
 
 def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | None) -> list[Found]:
     """Claims of one sentence ``s`` (number words already digits); spans are set by the caller."""
-    figures = [f for f in find_figures(s, lang) if not _model_number(s, f)]
-    out: list[Found] = []
+    times = find_times(s, lang)
+    shares = find_fractions(s, lang)
+    taken = [t.figure for t in times] + shares
+    figures = [f for f in find_figures(s, lang) if not _model_number(s, f) and not _within(f, taken)]
+    out = [c for t in times if (c := _time_claim(s, t, lang, index)) is not None]
+    out += [_share_claim(s, f) for f in shares]
     prev: Found | None = None
     for i, f in enumerate(figures):
         prev_f = figures[i - 1] if i else None
@@ -188,15 +197,72 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         places, loose = _scoped_places(left, near, index, lang) if index is not None else (frozenset(), set())
         if nationals is not None:
             places = places | {nationals}
+        in_clause = bool(places)
         if not places and index is not None:
             places = (_sentence_region(s[: f.start], index) or places) - loose
         found = Found(
             f, 0, 0, unit, unit_c, verb, verb_c, places, part_of_whole(s, f.start, f.end),
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
+        found.in_clause = in_clause
+        if index is not None:
+            found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
         out.append(found)
         prev = found
-    return out
+    return sorted(out, key=lambda c: c.figure.start)
+
+
+def _within(f: Figure, taken: list[Figure]) -> bool:
+    return any(t.start < f.end and f.start < t.end for t in taken)
+
+
+def _share_claim(s: str, f: Figure) -> Found:
+    """A fraction of a whole, in percent: "two-thirds of voters" is a percentage of voters."""
+    what = re.match(r"\s+(of\s+(?:(?:the|their|its|his|her)\s+)?[^\W\d_]{3,})", s[f.end :])
+    shown = what.group(1) if what else None
+    source = _attribution(s, s[f.end :])
+    return Found(f, 0, 0, "percent", "%", shown, None, frozenset(), None, source, None, True)
+
+
+_WHAT = re.compile(r"\s+((?:in|of|at|on|en|de|di|im|al|au)\s+(?:(?:the|el|il|le)\s+)?[^\W\d_]{3,})", re.I)
+
+
+_BESIDE = re.compile(r"[\s,‚]*(?:(?:aged|de|di)\s*)?")  # "Grace, 52", "Mugabe, de 93 años"
+
+
+def _holder(t: TimeFigure, index: EntityIndex | None) -> frozenset[str]:
+    """The person whose age it is: named right after ("the 93-year-old Mr Mugabe") or right
+    before ("his wife Grace, 52"); not a name further off ("the BBC's Orla Guerin, one defector
+    aged 23")."""
+    if index is None:
+        return frozenset()
+    after = [m for m in index.find(t.holder_after[:40]) if _only_titles(t.holder_after[: m.start])]
+    tail = t.holder_before[-60:]  # the name right before: "Grace, 52", "Ilse Varenko, aged 44"
+    before = [m for m in index.find(tail) if _BESIDE.fullmatch(tail[m.end :])]
+    for m in after[:1] + before[::-1]:
+        ent = index.lookup(m.text)
+        if ent is not None and ent.type == "PERSON":
+            return frozenset({ent.name})
+    return frozenset()
+
+
+def _only_titles(text: str) -> bool:
+    return all(fold(w).strip(".,") in TITLES | {"the", "a", "an"} for w in text.split())
+
+
+def _time_claim(s: str, t: TimeFigure, lang: str, index: EntityIndex | None) -> Found | None:
+    """An age (its holder in ``places``) or a duration (what lasted: "years in power"); a number
+    in apposition to a name that is no person's ("In Syria, 25 ...") is none."""
+    f = t.figure
+    if t.unit == "age":
+        holder = _holder(t, index)
+        if t.apposed and not holder:
+            return None
+        return Found(f, 0, 0, "age", "age", None, None, holder, None, None, None, False)
+    what = _WHAT.match(s, f.end)  # "37 years in power"; the event verb would be the whole clause's
+    shown = what.group(1) if what else None
+    source = _attribution(s, s[f.end :])
+    return Found(f, 0, 0, t.unit, t.unit, shown, None, frozenset(), None, source, None, False)
 
 
 def find_claims(text: str, lang: str, index: EntityIndex | None, dates: DateResolver) -> list[Found]:

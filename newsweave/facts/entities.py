@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from newsweave.facts.lexicon import PLACE_NAMES, TITLE_LINKS, TITLES, fold, word_set
+from newsweave.facts.spelling import skeleton, variant
 from newsweave.records import Entity
 
 KEEP = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"})
@@ -308,6 +309,7 @@ class EntityIndex:
                 for c in [c for c in abbreviated if _abbreviates(c, k)]:  # "Lib Dem" and "Lib Dems"
                     self._union(c, k)
                 self._join_unique(k, [c for c in abbreviated if not _abbreviates(c, k)], loose=True)
+        self._join_spellings(keys)
         for k in keys:
             if len(k) != 1 or self._label[k] == "NORP" and not k[0].endswith("s"):
                 continue  # "Thai" is an adjective of BBC Thai and of the Thai Navy, not their name
@@ -317,6 +319,21 @@ class EntityIndex:
             if spelled and (not cands or k in self._acronyms):  # "EU": European Union, not "Leave EU"
                 cands = spelled
             self._join_unique(k, cands)
+
+    def _join_spellings(self, keys: Sequence[tuple[str, ...]]) -> None:
+        """Two spellings of one name ("Dharhara"/"Dharahara Tower", "Zelensky"/"Zelenskyy",
+        "Mohammed"/"Muhammad"): same length, same family, every word the same or a variant."""
+        by_shape: dict[tuple[str, ...], list[tuple[str, ...]]] = defaultdict(list)
+        for k in keys:
+            by_shape[tuple(map(skeleton, k))].append(k)
+        for same in by_shape.values():
+            for n, a in enumerate(same):
+                for b in same[n + 1 :]:
+                    fa, fb = _FAMILY[self._label[a]], _FAMILY[self._label[b]]
+                    if len(a) == 1 and min(len(a[0]), len(b[0])) < 7:
+                        continue  # a lone short word ("Maduro"/"Madero") is too little to tell
+                    if fa == fb and all(variant(x, y) for x, y in zip(a, b, strict=True)):
+                        self._union(a, b)
 
     # -- output -----------------------------------------------------------------------------
     def _entity(self, group: _Group) -> Entity:
@@ -422,4 +439,8 @@ def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
 def _abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     """'lib dem' abbreviates 'liberal democrat': each word a prefix of the matching word."""
     pairs = zip(short, long, strict=True)
-    return short != long and all(len(s) >= 3 and w.startswith(s.rstrip("s")) for s, w in pairs)
+    # a shortened word is short ("Lib", "Dem"): "Daniel" is no abbreviation of "Danielle"
+    return short != long and all(
+        s == w or 3 <= len(s) <= 4 and w.startswith(s.rstrip("s")) for s, w in pairs
+    )
+

@@ -194,6 +194,7 @@ VERB_CONCEPTS: dict[str, str] = {
     for verb, stems in (
         ("left", "fled flee fleeing defect desert leave leaving escap abandon"),
         ("killed", "kill die died dying dead perish murieron muri toll death"),
+        ("killed", "mato matando mataron tuant tue getotet uccis morreram omkomen"),
         ("injured", "injur wound hurt"),
         ("recognised", "recognis recogn back backed support endors"),
         ("sold", "sold sell selling ship shipped vendu vendido"),

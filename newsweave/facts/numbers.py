@@ -27,7 +27,7 @@ from newsweave.facts.subject import concept
 _TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
 _NUM = re.compile(
-    r"(?<![\w.,:/\-])(?P<int>\d{1,3}(?:(?:,|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
+    r"(?<![\w.,‚:/\-])(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
     r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)(?!-?[^\W\d_])"
 )
 _SCALE = re.compile(
@@ -63,6 +63,19 @@ _ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
 _BN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?bn\b", re.IGNORECASE)
 _HALF = re.compile(r"\b(?:half an?|a half)\s+(million|billion|thousand)\b", re.IGNORECASE)
 _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
+
+
+# Fractions of a whole, as text2num leaves them ("two-thirds", "a 10th", "one 3rd", "half of").
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
+_FRACTION = re.compile(
+    r"\b(?P<n>an?|one|two|three|four|[1-9])[- ](?:(?P<word>halves|half|thirds?|quarters?)|"
+    r"(?P<d>[2-9]|10)(?:nd|rd|th)s?)\b(?=\s+of\b)"
+    r"|(?<=\bby )(?P<n2>an?|one)[- ](?:(?P<word2>half|third|quarter)|(?P<d2>[2-9]|10)(?:nd|rd|th))\b"
+    r"|(?<!first )(?<!second )(?<!the )(?<!other )\b(?P<half>half) of\b"
+    r"(?!\s+(?:the\s+)?(?:year|month|week|day|time|century|decade|\d))",  # not "half of the year"
+    re.IGNORECASE,
+)
+_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +153,11 @@ def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
         if tail.endswith((" " + phrase, "\u00a0" + phrase, "-" + phrase, "'" + phrase, "’" + phrase)):
             return (None, None) if compared and phrase.endswith("than") else (phrase, table[phrase])
     return None, None
+
+
+def qualifier_before(before: str, lang: str) -> tuple[str | None, str | None]:
+    """The qualifier phrase ending right before a figure ("nearly", "more than") and its kind."""
+    return _qualifier(before, lang)
 
 
 def _is_month(word: str, lang: str = "en") -> bool:
@@ -238,3 +256,26 @@ def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
         merged.append(f)
         i += 1
     return merged
+
+
+def find_fractions(sentence: str, lang: str) -> list[Figure]:
+    """Shares of a whole written as fractions, in percent: "nearly two-thirds of voters" (under
+    66.7), "a quarter of their value" (25), "rose by a fifth" (20); English only."""
+    if lang != "en":
+        return []
+    out = []
+    for m in _FRACTION.finditer(sentence):
+        if m.group("half"):
+            n, d = 1, 2
+        else:
+            num = (m.group("n") or m.group("n2")).lower()
+            n = _NUMERATORS.get(num) or int(num)
+            word = (m.group("word") or m.group("word2") or "").lower()
+            d = _DENOMINATORS.get(word) or int(m.group("d") or m.group("d2"))
+        if n >= d:
+            continue
+        value = round(100 * n / d, 1)
+        phrase, kind = _qualifier(sentence[: m.start()], lang)
+        low, high = _bounds(kind, value)
+        out.append(Figure(value, low, high, phrase, m.start(), m.end(), True))
+    return out

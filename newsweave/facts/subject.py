@@ -41,6 +41,14 @@ _SKIP_ADJ = word_set(
 # Irregular participles: a word like these right after a figure is a verb, not what it counts.
 _PARTICIPLES = word_set("sold made built left fled found held lost won hit seen taken given known shown")
 _NUMBER_OF = re.compile(r"\b(?:number|total|tally|count)\s+of\s+((?:[\w'’\-]+\s+){0,2}[\w'’\-]+)", re.I)
+# The number of what, after the figure (Romance and German word order): "a 17 el número de
+# víctimas", "à 30 le nombre de morts", "auf 159 die Zahl der Toten".
+_NUMBER_OF_AFTER = re.compile(
+    r"^\s*(?:el|la|le|il|lo|o|a|die|der|das|het|de)?\s*(?:número|numero|nombre|nombre|zahl|cifra|aantal|"
+    r"balanç|bilan|balance|saldo)\s+(?:de|di|des|du|der|dels|do|da|del|della|van)\s+(?:las?|los|les|le|la|gli|i|die|de)?\s*"
+    r"([^\W\d_][\w'’\-]*)",
+    re.I,
+)
 _OF_THE = re.compile(
     r"^\s*(?:(?:of|de|di|von)\s+|d['’])(?:(?:the|its|their|his|her|these|those|ses|leurs|ces)\s+)?", re.I
 )
@@ -60,7 +68,7 @@ _OF_THEM = re.compile(
 )
 _MARGIN = re.compile(r"\b(?:majority|margin|lead)\s+(?:of\s+)?$", re.IGNORECASE)
 _CONTAINER = re.compile(
-    r"\b(?:in|at|inside|within)\s+(?:one|a|an|this|that|each|a single|the same|his|her|their|its|our)\s+"
+    r"\b(?:in|at|inside|within)\s+(?:one|this|that|each|a single|the same)\s+"
     r"(?!(?:span|period|row|statement|bid|move|sign|report|interview|series|total|number|way|time|"
     r"matter|week|day|month|year|decade|hour|minute|letter|speech|video|post|tweet|message|"
     r"country|nation|region|world|vote|poll|survey|ruling|case|sense|effort|state)\b)"
@@ -133,6 +141,10 @@ def unit_after(right: str, lang: str = "en") -> Unit:
     """The noun a figure counts when it follows the figure. The concept table knows the usual
     nouns of every language; beyond it, English reads on over adjectives, while another language
     takes only a content word right after the figure (its grammar is not known here)."""
+    number_of = _NUMBER_OF_AFTER.match(right)  # "elevó a 17 el número de víctimas mortales"
+    c = concept(number_of.group(1), UNIT_CONCEPTS) if number_of else None
+    if number_of and c is not None:
+        return number_of.group(1).lower(), *UNIT_CONCEPTS[c]
     right = _OF_THE.sub(" ", right, count=1)  # "2.5 million of the devices", "2,5 millions de modèles"
     tokens = TOKEN.findall(right)[:6]
     if lang != "en":
