@@ -19,7 +19,7 @@ from newsweave.events.linkage import average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
 from newsweave.events.stories import make_events, story_labels
-from newsweave.events.vectors import event_matrix, row_dots
+from newsweave.events.vectors import event_matrix, event_sims, evidence_matrix
 from newsweave.nlp.embed import Embedder, shared_embedder
 from newsweave.records import Article, Grouping
 
@@ -73,7 +73,7 @@ def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> tuple[np.ndarray,
     by LSH at similarity 1.0. Pairs dated too far apart carry no edge: the ``TimeSpan`` guard
     keeps them apart whatever their similarity."""
     pairs = candidate_pairs(docs, m)
-    sims = row_dots(m, pairs)
+    sims = event_sims(m, evidence_matrix(docs), pairs)
     keep = _top_per_node(len(docs), pairs, sims)
     pairs, sims = pairs[keep], sims[keep]
     copies = near_copy_pairs([d.sig for d in docs])
