@@ -15,9 +15,10 @@ from scipy.sparse.csgraph import connected_components
 from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
-from newsweave.events.linkage import average_link
+from newsweave.events.linkage import Guard, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
+from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import make_events, story_labels
 from newsweave.events.vectors import event_matrix, event_sims, evidence_matrix
 from newsweave.nlp.embed import Embedder, shared_embedder
@@ -29,6 +30,7 @@ NEIGHBOURS = 25  # edges kept per article, the most similar first
 BOILERPLATE_EVENTS = 3  # a shingle in this many events is page furniture, not reporting
 PARALLEL_MIN = 2000  # below this many articles, worker processes cost more than they save
 PARALLEL_CHUNK = 256
+SIGNATURE = False
 
 
 T = TypeVar("T")
@@ -183,7 +185,11 @@ class WeaveGrouper:
         if not docs:
             return Grouping(events=[])
         m = event_matrix(docs)
-        guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs]),)
+        guards: tuple[Guard, ...] = (
+            TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs], [d.before for d in docs]),
+        )
+        if SIGNATURE:
+            guards += (SignatureGuard(docs),)
         pairs, sims = scored_edges(docs, m)
         weights = copy_weights(len(docs), pairs, sims)
         keep = within_components(len(docs), pairs, sims, self.threshold)

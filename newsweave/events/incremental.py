@@ -27,7 +27,7 @@ from newsweave.events.crosslingual import BUDGET_BASE, BUDGET_PER, SMALL, closes
 from newsweave.events.crosslingual import NEIGHBOURS as LINGUAL_NEIGHBOURS
 from newsweave.events.features import BUCKETS, features_of
 from newsweave.events.grouper import POSTING_WINDOW, TOP_TERMS
-from newsweave.events.guards import EMPTY, Span, fits, joined, span_of
+from newsweave.events.guards import EMPTY, Span, doc_span, fits, joined
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import (
     EVENT_THRESHOLD,
@@ -106,7 +106,7 @@ class WeaveIncremental:
         self.events.grow()
         self.stories.grow()
         self.members[n], self.links[n] = [n], {}
-        self.span[n] = span_of(doc.day, doc.after)
+        self.span[n] = doc_span(doc)
         copies = [c for c in self._lsh_query(doc) if self._copy(doc, self.docs[c])]
         merged: list[str] = []
         self.size[n] = 0
