@@ -30,7 +30,6 @@ NEIGHBOURS = 25  # edges kept per article, the most similar first
 BOILERPLATE_EVENTS = 3  # a shingle in this many events is page furniture, not reporting
 PARALLEL_MIN = 2000  # below this many articles, worker processes cost more than they save
 PARALLEL_CHUNK = 256
-SIGNATURE = False
 
 
 T = TypeVar("T")
@@ -187,9 +186,8 @@ class WeaveGrouper:
         m = event_matrix(docs)
         guards: tuple[Guard, ...] = (
             TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs], [d.before for d in docs]),
+            SignatureGuard(docs),
         )
-        if SIGNATURE:
-            guards += (SignatureGuard(docs),)
         pairs, sims = scored_edges(docs, m)
         weights = copy_weights(len(docs), pairs, sims)
         keep = within_components(len(docs), pairs, sims, self.threshold)
