@@ -67,8 +67,22 @@ def event_sims(m: sparse.csr_matrix, evidence: sparse.csr_matrix, pairs: np.ndar
     nobody else in the pile says, so in a pile of two or three nearly every term drops out of the
     norm and a weekday, "said" and a small number (mass ~14) make two unrelated reports alike
     (cosine 1.0); one shared rare name weighs ~20, a same-event pair shares ~100 or more."""
-    ramp = (row_dots(evidence, pairs) - MASS_FLOOR) / (MASS_FULL - MASS_FLOOR)
-    return row_dots(m, pairs) * np.clip(ramp, 0.0, 1.0)
+    cos = row_dots(m, pairs)
+    # Each shared term's sqrt(w_a * w_b) is at least w_a * w_b / sqrt(peak_a * peak_b) (peak: a
+    # row's largest weight), so the mass is at least the raw dot product over that: where this
+    # bound already reaches MASS_FULL the mass need not be computed (exact; most pairs of long
+    # reports). ``m`` and ``evidence`` share one layout; m's zeros are the terms left out of it.
+    weights = np.where(m.data != 0, evidence.data * evidence.data, 0.0)
+    rows = np.repeat(np.arange(m.shape[0]), np.diff(m.indptr))
+    norms = np.sqrt(np.bincount(rows, weights=weights * weights, minlength=m.shape[0]))
+    peaks = np.zeros(m.shape[0])
+    np.maximum.at(peaks, rows, weights)
+    a, b = pairs[:, 0], pairs[:, 1]
+    lower = cos * norms[a] * norms[b] / np.sqrt(np.maximum(peaks[a] * peaks[b], 1e-12))
+    need = np.flatnonzero(lower < MASS_FULL)
+    ramp = np.ones(len(pairs))
+    ramp[need] = (row_dots(evidence, pairs[need]) - MASS_FLOOR) / (MASS_FULL - MASS_FLOOR)
+    return cos * np.clip(ramp, 0.0, 1.0)
 
 
 def story_matrix(docs: Sequence[Doc], vocab: Vocabulary, anchors_only: bool = False) -> sparse.csr_matrix:
