@@ -74,7 +74,8 @@ def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> tuple[np.ndarray,
     by LSH at similarity 1.0. Pairs dated too far apart carry no edge: the ``TimeSpan`` guard
     keeps them apart whatever their similarity."""
     pairs = candidate_pairs(docs, m)
-    sims = event_sims(m, evidence_matrix(docs), pairs)
+    lang = np.array([d.lang for d in docs])
+    sims = event_sims(m, evidence_matrix(docs), pairs, lang[pairs[:, 0]] != lang[pairs[:, 1]])
     keep = _top_per_node(len(docs), pairs, sims)
     pairs, sims = pairs[keep], sims[keep]
     copies = near_copy_pairs([d.sig for d in docs])

@@ -61,7 +61,9 @@ def evidence_matrix(docs: Sequence[Doc]) -> sparse.csr_matrix:
     return _matrix(rows, keys, np.sqrt(data), len(docs), False)
 
 
-def event_sims(m: sparse.csr_matrix, evidence: sparse.csr_matrix, pairs: np.ndarray) -> np.ndarray:
+def event_sims(
+    m: sparse.csr_matrix, evidence: sparse.csr_matrix, pairs: np.ndarray, across: np.ndarray | None = None
+) -> np.ndarray:
     """Event similarity of each pair: the cosine of ``event_matrix`` rows, scaled down where the
     pair shares less than ``EVIDENCE_MASS`` of informative mass. The cosine alone leaves out what
     nobody else in the pile says, so in a pile of two or three nearly every term drops out of the
@@ -80,8 +82,11 @@ def event_sims(m: sparse.csr_matrix, evidence: sparse.csr_matrix, pairs: np.ndar
     a, b = pairs[:, 0], pairs[:, 1]
     lower = cos * norms[a] * norms[b] / np.sqrt(np.maximum(peaks[a] * peaks[b], 1e-12))
     need = np.flatnonzero(lower < MASS_FULL)
+    floor, full = np.full(len(need), MASS_FLOOR), np.full(len(need), MASS_FULL)
+    if across is not None:  # two languages share no common words, only names and numbers: there
+        floor[across[need]], full[across[need]] = 0.0, MASS_FLOOR  # one name is evidence enough
     ramp = np.ones(len(pairs))
-    ramp[need] = (row_dots(evidence, pairs[need]) - MASS_FLOOR) / (MASS_FULL - MASS_FLOOR)
+    ramp[need] = (row_dots(evidence, pairs[need]) - floor) / (full - floor)
     return cos * np.clip(ramp, 0.0, 1.0)
 
 
