@@ -241,3 +241,19 @@ def test_incremental_state_keeps_the_leads_for_links_after_a_resume() -> None:
     assert resumed.leads == feed.leads and resumed.leads[0].startswith("Velmora:")
     resumed.embedder = "first-word"
     assert resumed.add(Article(id="de", text=FIRE_DE, lang="de")).event == event_id("en0")
+
+
+def test_across_languages_one_shared_name_is_evidence_enough() -> None:
+    """Two languages share no common words, only names and numbers: one rare name shared (as a
+    word and as an anchor, mass ~32.6) counts in full across languages, half within one."""
+    texts = [
+        "Rescue teams reached the flooded mine near Kestrabul on Tuesday, officials said.",
+        "Los equipos de rescate llegaron a la mina inundada cerca de Kestrabul, dijeron fuentes.",
+    ]
+    vocab = Vocabulary()
+    docs = [vocab.doc(extract(Article(id=str(i), text=t, lang="en")), i) for i, t in enumerate(texts)]
+    m, evidence, pair = event_matrix(docs), evidence_matrix(docs), np.array([[0, 1]])
+    within = event_sims(m, evidence, pair, np.array([False]))[0]
+    across = event_sims(m, evidence, pair, np.array([True]))[0]
+    assert across == pytest.approx(1.0)
+    assert within == pytest.approx(0.5, abs=0.01)

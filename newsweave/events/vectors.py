@@ -14,10 +14,12 @@ from newsweave.events.model import Doc, Vocabulary
 from newsweave.nlp.frequency import FLOOR_IDF
 
 CHUNK = 20_000  # pairs per product (bounds the gathered rows in memory)
-# Shared informative mass (``event_sims``): one name no word list knows weighs ANCHOR_WEIGHT x
-# FLOOR_IDF (~21.7); a pair sharing no more than that has nothing beyond one name and common words
+# Shared informative mass (``event_sims``): a name no word list knows weighs ANCHOR_WEIGHT x
+# FLOOR_IDF (~21.7) as an anchor, plus FLOOR_IDF as a word (~32.6 in all). A pair sharing no more
+# than one anchor's worth has common words and at most part of one name: nothing; one whole name
+# counts half; from twice the floor on, the cosine counts in full
 MASS_FLOOR = ANCHOR_WEIGHT * FLOOR_IDF
-MASS_FULL = 2 * MASS_FLOOR  # ... and from two such names on, the cosine counts in full
+MASS_FULL = 2 * MASS_FLOOR
 
 
 def _matrix(rows: np.ndarray, keys: np.ndarray, data: np.ndarray, n: int, norm: bool) -> sparse.csr_matrix:
@@ -65,10 +67,12 @@ def event_sims(
     m: sparse.csr_matrix, evidence: sparse.csr_matrix, pairs: np.ndarray, across: np.ndarray | None = None
 ) -> np.ndarray:
     """Event similarity of each pair: the cosine of ``event_matrix`` rows, scaled down where the
-    pair shares less than ``EVIDENCE_MASS`` of informative mass. The cosine alone leaves out what
+    pair shares less than ``MASS_FULL`` of informative mass. The cosine alone leaves out what
     nobody else in the pile says, so in a pile of two or three nearly every term drops out of the
     norm and a weekday, "said" and a small number (mass ~14) make two unrelated reports alike
-    (cosine 1.0); one shared rare name weighs ~20, a same-event pair shares ~100 or more."""
+    (cosine 1.0); one shared unknown name weighs ~33, a same-event pair shares ~100 or more.
+    ``across`` marks pairs in two languages, which share no common words: for them the ramp
+    runs from 0 to ``MASS_FLOOR``."""
     cos = row_dots(m, pairs)
     # Each shared term's sqrt(w_a * w_b) is at least w_a * w_b / sqrt(peak_a * peak_b) (peak: a
     # row's largest weight), so the mass is at least the raw dot product over that: where this
