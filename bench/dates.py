@@ -140,13 +140,22 @@ def run_cluster(rows: list[Row], tmp: Path, incremental: bool = False) -> tuple[
     return {x["id"]: x for x in lines}, usage.ru_utime + usage.ru_stime
 
 
-def grouping_scores(rows: list[Row], tmp: Path, incremental: bool = False) -> tuple[str, str, float]:
+def grouping_scores(rows: list[Row], tmp: Path, incremental: bool = False) -> tuple[str, str, float, str]:
+    """(event B3, story B3, CPU s, and for dev2 the event B3 F1 of each half of the same run)."""
     out, cpu = run_cluster(rows, tmp, incremental)
     events = {r["id"]: r["event"] for r in rows}
     stories = {r["id"]: r["story"] if r["story"] != "own" else "own-" + r["id"] for r in rows}
-    ev = bcubed({i: out[i]["event"] if i in out else "missing-" + i for i in events}, events)
+    predicted = {i: out[i]["event"] if i in out else "missing-" + i for i in events}
+    ev = bcubed(predicted, events)
     st = bcubed({i: out[i]["story"] if i in out else "missing-" + i for i in stories}, stories)
-    return " / ".join(f"{v:.3f}" for v in ev), " / ".join(f"{v:.3f}" for v in st), cpu
+    halves = ""
+    if all(r["event"].removeprefix("distractor-").split("-")[0] in FAMILIES for r in rows):
+        scores = []
+        for name in ("A", "B"):
+            gold = {i: e for i, e in events.items() if half(e) == name}
+            scores.append(f"{name} {bcubed({i: predicted[i] for i in gold}, gold)[2]:.3f}")
+        halves = ", ".join(scores)
+    return " / ".join(f"{v:.3f}" for v in ev), " / ".join(f"{v:.3f}" for v in st), cpu, halves
 
 
 def store_scores(rows: list[Row], tmp: Path) -> tuple[int, str]:
@@ -231,18 +240,30 @@ def report(tmp: Path) -> str:
         "",
         "`newsweave cluster` (inputs `id`, `url`, `text`), B-cubed precision / recall / F1:",
         "",
-        "| set | mode | event | story | CPU s |",
-        "|---|---|---|---|---|",
+        "| set | mode | event | story | CPU s | event F1 per half of dev2 (same run) |",
+        "|---|---|---|---|---|---|",
     ]
     for name, rows in (("realworld_dev", dev), ("realworld_dev2", dev2)):
         for inc in (False, True):
-            ev, st, cpu = grouping_scores(rows, tmp, inc)
+            ev, st, cpu, halves = grouping_scores(rows, tmp, inc)
             mode = "--incremental" if inc else "batch"
-            lines.append(f"| {name} ({len(rows)}) | {mode} | {ev} | {st} | {cpu:.1f} |")
+            lines.append(f"| {name} ({len(rows)}) | {mode} | {ev} | {st} | {cpu:.1f} | {halves} |")
     for name, rows in (("realworld_dev", dev), ("realworld_dev2", dev2)):
         stored, ev = store_scores(rows, tmp)
-        lines.append(f"| {name} ({len(rows)}) | store, 3 interleaved ingests ({stored} stored) | {ev} | | |")
-    lines += ["", "Each main event of dev2 grouped alone (its pages only): share in its largest event.", ""]
+        mode = f"store, 3 interleaved ingests ({stored} stored)"
+        lines.append(f"| {name} ({len(rows)}) | {mode} | {ev} | | | |")
+    lines += [
+        "",
+        "Event grouping since the dates work: similarity needs shared informative mass "
+        "(`events.vectors.event_sims`), a URL's month or year bounds an undated page "
+        "(`events.guards.url_bounds`), and the signature veto (`events.signature`). The veto's "
+        "design read the merges of all of dev2 (both halves: the VW, Brexit, Italy quake look-alikes); "
+        "its constants were set where realworld_dev and the DUC 2003 mix (tuning side) hold, with "
+        "dev2's figures in view. So dev2 is not a clean check set for it: held-out sets are.",
+        "",
+        "Each main event of dev2 grouped alone (its pages only): share in its largest event.",
+        "",
+    ]
     lines += ["| event | pages | largest share |", "|---|---|---|"]
     lines += [f"| {e} | {n} | {s:.0%} |" for e, n, s in alone(dev2, tmp)]
     return "\n".join(lines) + "\n"

@@ -14,7 +14,7 @@ from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import extract
 from newsweave.events.incremental import WeaveIncremental
 from newsweave.events.model import Vocabulary, event_id
-from newsweave.events.vectors import event_matrix, row_dots
+from newsweave.events.vectors import event_matrix, event_sims, evidence_matrix
 from newsweave.nlp.embed import Hashing, lead_of, make_embedder, register
 from newsweave.nlp.frequency import number_idf, word_idf
 from newsweave.records import Article
@@ -53,9 +53,10 @@ def test_a_pairs_similarity_does_not_depend_on_unrelated_articles_in_the_pile(ot
     texts = [FIRE, FIRE_2, *others]
     vocab = Vocabulary()
     docs = [vocab.doc(extract(Article(id=str(i), text=t, lang="en")), i) for i, t in enumerate(texts)]
-    sim = row_dots(event_matrix(docs), np.array([[0, 1]]))[0]
+    pair = np.array([[0, 1]])
+    sim = event_sims(event_matrix(docs), evidence_matrix(docs), pair)[0]
     alone = [vocab.doc(extract(Article(id=str(i), text=t, lang="en")), i) for i, t in enumerate(texts[:2])]
-    assert sim == pytest.approx(row_dots(event_matrix(alone), np.array([[0, 1]]))[0])
+    assert sim == pytest.approx(event_sims(event_matrix(alone), evidence_matrix(alone), pair)[0])
     assert sim > 0.2
 
 
@@ -214,13 +215,11 @@ def test_incremental_keeps_unrelated_reports_apart_early_in_a_feed() -> None:
     assert feed.add(Article(id="bank", text=bank, lang="en")).event == event_id("bank")
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: event_matrix leaves a pile's unique terms out of "
-                   "the norm, so in a pile of 2-3 the few common words unrelated reports share decide")
 @pytest.mark.parametrize("size", [2, 3])
 def test_a_small_pile_of_unrelated_reports_stays_apart(size: int) -> None:
     """In a pile of two or three, almost every term is the pile's only one: left out of the norm,
-    the few common words two unrelated reports share (a weekday, 'said', a small number) make
-    them one event. Pinned as a strict xfail until the norm rule is mended (it must then pass)."""
+    the few common words two unrelated reports share (a weekday, 'said', a small number) would
+    make them one event; the shared informative mass (``vectors.event_sims``) keeps them apart."""
     reports = [
         "A fire broke out on Tuesday at the harbour warehouse in Velmora, destroying 4 boats and a "
         "storage shed. Firefighters said the blaze started in the engine room of a trawler.",
@@ -242,3 +241,19 @@ def test_incremental_state_keeps_the_leads_for_links_after_a_resume() -> None:
     assert resumed.leads == feed.leads and resumed.leads[0].startswith("Velmora:")
     resumed.embedder = "first-word"
     assert resumed.add(Article(id="de", text=FIRE_DE, lang="de")).event == event_id("en0")
+
+
+def test_across_languages_one_shared_name_is_evidence_enough() -> None:
+    """Two languages share no common words, only names and numbers: one rare name shared (as a
+    word and as an anchor, mass ~32.6) counts in full across languages, half within one."""
+    texts = [
+        "Rescue teams reached the flooded mine near Kestrabul on Tuesday, officials said.",
+        "Los equipos de rescate llegaron a la mina inundada cerca de Kestrabul, dijeron fuentes.",
+    ]
+    vocab = Vocabulary()
+    docs = [vocab.doc(extract(Article(id=str(i), text=t, lang="en")), i) for i, t in enumerate(texts)]
+    m, evidence, pair = event_matrix(docs), evidence_matrix(docs), np.array([[0, 1]])
+    within = event_sims(m, evidence, pair, np.array([False]))[0]
+    across = event_sims(m, evidence, pair, np.array([True]))[0]
+    assert across == pytest.approx(1.0)
+    assert within == pytest.approx(0.5, abs=0.01)

@@ -12,7 +12,7 @@ import pytest
 
 from newsweave.clean import clean_document
 from newsweave.events import make_grouper, make_incremental
-from newsweave.events.guards import EMPTY, NO_DAY, TimeSpan, fits, joined, span_of
+from newsweave.events.guards import EMPTY, NO_DAY, TimeSpan, fits, joined, span_of, url_bounds
 from newsweave.records import Article, RawDocument
 
 STORM = (
@@ -116,3 +116,42 @@ def test_the_store_keeps_where_the_date_came_from(tmp_path: Path) -> None:
         anniversary = store.article("anniversary")
         assert anniversary is not None and anniversary[1] != event
     assert not errors
+
+
+@pytest.mark.parametrize(
+    ("url", "bounds"),
+    [
+        ("https://velmora-post.example/2017/03/harbour-vote/", ("2017-03-01", "2017-03-31")),
+        ("https://velmora-post.example/2016/02/storm", ("2016-02-01", "2016-02-29")),
+        ("https://velmora-post.example/2019/news/storm-sinks-boats", ("2019-01-01", "2019-12-31")),
+        ("https://velmora-post.example/2015/04/26/storm/", None),  # a day: no interval needed
+        ("https://velmora-post.example/news/storm", None),
+    ],
+)
+def test_a_urls_month_or_year_bounds_an_undated_page(url: str, bounds: tuple[str, str] | None) -> None:
+    from datetime import date
+
+    got = url_bounds(url)
+    assert got == (None if bounds is None else tuple(date.fromisoformat(b).toordinal() for b in bounds))
+
+
+@pytest.mark.parametrize(("day", "ok"), [(15, True), (35, True), (40, False), (-20, False)])
+def test_a_month_interval_fits_a_dated_group_within_the_window_of_it(day: int, ok: bool) -> None:
+    guard = TimeSpan([None, day], 7, [1, None], [31, None])  # a page "of the month" [1, 31]
+    assert guard.allows(0, 1) is ok
+
+
+@pytest.mark.parametrize("mode", ["batch", "incremental"])
+def test_reports_whose_urls_give_months_years_apart_stay_apart(mode: str) -> None:
+    early = Article(id="early", text=STORM, url="https://velmora-post.example/2015/04/storm-sinks-boats/")
+    late = Article(id="late", text=STORM.replace("14", "9"), url="https://kestria.example/2019/05/storm")
+    same = Article(id="same", text=STORM, url="https://kestria.example/2015/04/velmora-storm")
+    pile = [early, same, late]
+    if mode == "batch":
+        events = make_grouper().group(pile).events
+    else:
+        feed = make_incremental()
+        for a in pile:
+            feed.add(a)
+        events = feed.grouping().events
+    assert sorted(sorted(e.articles) for e in events) == [["early", "same"], ["late"]]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from newsweave.events.guards import EMPTY, Span, fits, joined, span_of
+from newsweave.events.guards import EMPTY, Span, doc_span, fits, joined
 from newsweave.events.model import WINDOW_DAYS, Doc
 from newsweave.nlp.embed import Embedder
 
@@ -60,7 +60,7 @@ def _span(docs: Sequence[Doc], members: list[int]) -> Span:
     """The group's time span as the time rule reads it (``guards``: dated days, weak bounds)."""
     span = EMPTY
     for i in members:
-        span = joined(span, span_of(docs[i].day, docs[i].after))
+        span = joined(span, doc_span(docs[i]))
     return span
 
 

@@ -21,7 +21,9 @@ import py3langid
 
 from newsweave.clean.dates import date_evidence
 from newsweave.events.gazetteer import country_codes
+from newsweave.events.guards import url_bounds  # events issue: a URL's month or year
 from newsweave.events.nearcopy import signature
+from newsweave.events.signature import rare_names  # events issue: the event signature
 from newsweave.nlp.embed import lead_of
 from newsweave.nlp.frequency import country_idf, number_idf, word_idf
 from newsweave.records import Article
@@ -82,6 +84,8 @@ class Features:
     length: int  # characters of clean text
     after: int | None = None  # undated: the latest day the text mentions (weak: published on or after)
     lead: str = ""  # the first words (``nlp.embed.lead_of``): what a cross-lingual link embeds
+    rare: frozenset[int] = frozenset()  # keys of the rare names (``events.signature``)
+    before: int | None = None  # undated: the last day of the month or year its URL gives
 
 
 def _day(article: Article) -> tuple[int | None, int | None]:
@@ -172,9 +176,20 @@ def extract(article: Article) -> Features:
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
-        after=after,
         lead=lead_of(text),
+        rare=rare_names(anchors, lang, term_key),  # events issue: the event signature
+        **_url_bounds(article.url, day, after),  # events issue: a URL's month or year
     )
+
+
+def _url_bounds(url: str | None, day: int | None, after: int | None) -> dict[str, int | None]:
+    """``after`` / ``before`` from the month or year an undated page's URL gives (``guards``);
+    a weak bound past that interval is dropped (the URL is the page's own stamp)."""
+    bounds = url_bounds(url) if day is None else None
+    if bounds is None:
+        return {"after": after}
+    lo, hi = bounds
+    return {"after": max(lo, after) if after is not None and after <= hi else lo, "before": hi}
 
 
 @lru_cache(maxsize=1 << 18)

@@ -15,11 +15,12 @@ from scipy.sparse.csgraph import connected_components
 from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
-from newsweave.events.linkage import average_link
+from newsweave.events.linkage import Guard, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
+from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import make_events, story_labels
-from newsweave.events.vectors import event_matrix, row_dots
+from newsweave.events.vectors import event_matrix, event_sims, evidence_matrix
 from newsweave.nlp.embed import Embedder, shared_embedder
 from newsweave.records import Article, Grouping
 
@@ -73,7 +74,8 @@ def scored_edges(docs: Sequence[Doc], m: sparse.csr_matrix) -> tuple[np.ndarray,
     by LSH at similarity 1.0. Pairs dated too far apart carry no edge: the ``TimeSpan`` guard
     keeps them apart whatever their similarity."""
     pairs = candidate_pairs(docs, m)
-    sims = row_dots(m, pairs)
+    lang = np.array([d.lang for d in docs])
+    sims = event_sims(m, evidence_matrix(docs), pairs, lang[pairs[:, 0]] != lang[pairs[:, 1]])
     keep = _top_per_node(len(docs), pairs, sims)
     pairs, sims = pairs[keep], sims[keep]
     copies = near_copy_pairs([d.sig for d in docs])
@@ -183,7 +185,10 @@ class WeaveGrouper:
         if not docs:
             return Grouping(events=[])
         m = event_matrix(docs)
-        guards = (TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs]),)
+        guards: tuple[Guard, ...] = (
+            TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs], [d.before for d in docs]),
+            SignatureGuard(docs),
+        )
         pairs, sims = scored_edges(docs, m)
         weights = copy_weights(len(docs), pairs, sims)
         keep = within_components(len(docs), pairs, sims, self.threshold)

@@ -27,7 +27,7 @@ from newsweave.events.crosslingual import BUDGET_BASE, BUDGET_PER, SMALL, closes
 from newsweave.events.crosslingual import NEIGHBOURS as LINGUAL_NEIGHBOURS
 from newsweave.events.features import BUCKETS, features_of
 from newsweave.events.grouper import POSTING_WINDOW, TOP_TERMS
-from newsweave.events.guards import EMPTY, Span, fits, joined, span_of
+from newsweave.events.guards import EMPTY, Span, doc_span, fits, joined
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import (
     EVENT_THRESHOLD,
@@ -40,6 +40,7 @@ from newsweave.events.model import (
     story_link,
 )
 from newsweave.events.nearcopy import COPY_JACCARD, NUM_PERM, lean
+from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import PAIRWISE_MAX
 from newsweave.nlp.embed import shared_embedder
 from newsweave.records import Article, EventGroup, Grouping, Story
@@ -96,17 +97,19 @@ class WeaveIncremental:
         self.group_size: dict[int, int] = {}  # that first article -> size of its copy group
         self.group_sums: dict[int, dict[int, float]] = {}  # ... -> event -> its members' similarities
         self.lsh: MinHashLSH | None = None
+        self.signs = SignatureGuard()  # the batch's signature veto, per event root (not saved)
 
     def add(self, article: Article) -> Assignment:
         n = len(self.docs)
         feats = features_of(article)
         doc = self.vocab.doc(feats, n)
         self.docs.append(doc)
+        self.signs.add(doc)
         self.leads.append(feats.lead)
         self.events.grow()
         self.stories.grow()
         self.members[n], self.links[n] = [n], {}
-        self.span[n] = span_of(doc.day, doc.after)
+        self.span[n] = doc_span(doc)
         copies = [c for c in self._lsh_query(doc) if self._copy(doc, self.docs[c])]
         merged: list[str] = []
         self.size[n] = 0
@@ -272,7 +275,9 @@ class WeaveIncremental:
         fitting = [
             r
             for r in sums
-            if sums[r] / self.size[r] >= self.threshold and _fits(_joined(self.span[r], self.span[n]))
+            if sums[r] / self.size[r] >= self.threshold
+            and _fits(_joined(self.span[r], self.span[n]))
+            and self.signs.allows(r, n)
         ]
         if fitting:
             self._merge(max(fitting, key=lambda r: (sums[r] / self.size[r], -r)), n, [])
@@ -286,16 +291,17 @@ class WeaveIncremental:
         best, best_mean = None, self.threshold
         for other, total in self.links[root].items():
             mean = total / max(self.size[root] * self.size[other], 1)
-            if mean >= best_mean and _fits(_joined(self.span[root], self.span[other])):
+            if mean >= best_mean and self._allows(root, other):
                 best, best_mean = other, mean
         return best
 
     def _merge(self, a: int, b: int, merged: list[str]) -> int:
         """One event of ``a`` and ``b`` (the older id survives) if their dated span allows."""
-        if a == b or not _fits(_joined(self.span[a], self.span[b])):
+        if a == b or not self._allows(a, b):
             return a
         keep = self.events.union(a, b)
         drop = b if keep == a else a
+        self.signs.merge(keep, drop)
         self.languages.pop(a, None), self.languages.pop(b, None)
         if self.members[drop] != [len(self.docs) - 1]:  # an event before this article: folded in
             merged.append(event_id(self.docs[drop].id))
@@ -310,6 +316,10 @@ class WeaveIncremental:
             self.links[other].pop(drop, None)
             self.links[other][keep] = self.links[keep][other]
         return keep
+
+    def _allows(self, a: int, b: int) -> bool:
+        """The batch's guards: the time rule, and the signature veto (``events.signature``)."""
+        return _fits(_joined(self.span[a], self.span[b])) and self.signs.allows(a, b)
 
     def _lsh_query(self, doc: Doc) -> list[int]:
         """Near-copy candidates already seen (datasketch LSH); rebuilt lazily after a resume."""
@@ -399,6 +409,11 @@ class WeaveIncremental:
             self.group = {int(k): int(v) for k, v in state["group"]}
             self.group_size = {int(k): int(v) for k, v in state["group_size"]}
             self.group_sums = {int(k): {int(o): float(s) for o, s in v} for k, v in state["group_sums"]}
+            self.signs = SignatureGuard(self.docs)
+            for root, members in self.members.items():
+                for i in members:
+                    if i != root:
+                        self.signs.merge(root, i)
         except (zlib.error, ValueError, KeyError, TypeError, IndexError) as exc:
             raise StateError(
                 f"cannot read the grouping state ({exc}); rebuild it by re-adding the articles"

@@ -43,12 +43,14 @@ class Doc:
     spin_sh: np.ndarray  # sampled skeleton-shingle hashes
     sig: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint32))  # of copy_sh
     after: int | None = None  # undated: the weak lower bound of its day (``Features.after``)
+    rare: frozenset[int] = frozenset()  # keys of its rare names (``events.signature``)
+    before: int | None = None  # undated: the last day of the month or year its URL gives
 
     def to_json(self) -> list[Any]:
         return [
             self.id, self.index, self.day, self.year, self.lang, self.wire, self.length,
             self.keys.tolist(), self.weights.tolist(), sorted(self.numbers),
-            self.copy_sh.tolist(), self.spin_sh.tolist(), self.after,
+            self.copy_sh.tolist(), self.spin_sh.tolist(), self.after, sorted(self.rare), self.before,
         ]  # fmt: skip
 
     @classmethod
@@ -59,6 +61,8 @@ class Doc:
             weights=np.array(row[8], dtype=np.float64), numbers=frozenset(row[9]),
             copy_sh=np.array(row[10], dtype=np.int64), spin_sh=np.array(row[11], dtype=np.int64),
             sig=signature(np.array(row[10], dtype=np.int64)), after=row[12] if len(row) > 12 else None,
+            rare=frozenset(row[13]) if len(row) > 13 else frozenset(),
+            before=row[14] if len(row) > 14 else None,
         )  # fmt: skip  # the signature is not stored: it follows from the shingles
 
 
@@ -77,7 +81,7 @@ class Vocabulary:
             id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
             wire=feats.wire, length=feats.length, keys=feats.keys, weights=feats.weights,
             numbers=feats.numbers, copy_sh=feats.copy_sh, spin_sh=feats.spin_sh, sig=feats.sig,
-            after=feats.after,
+            after=feats.after, rare=feats.rare, before=feats.before,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
