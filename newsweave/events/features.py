@@ -12,7 +12,7 @@ import re
 import unicodedata
 import zlib
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
 
@@ -31,6 +31,7 @@ from newsweave.records import Article
 _GAP_TOKEN = re.compile(r"([\W_]*)(\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)?)")
 _SKIP, _NUMBER, _WORD, _CAPITAL, _NAME = range(5)
 _SENT_END = re.compile(r"[.!?:;\"“”«»\n]\s*$")
+_QUOTES = frozenset('"“”„«»')  # double quotation marks of the Latin-script styles (“…”, „…“, «…», »…«)
 _WIRE = re.compile(r"\((?:AP|AFP|Reuters|dpa|EFE|ANSA|AA|UPI|PA)\)|\b(?:Reuters|Associated Press)\b")
 _DATE_PREFIX = re.compile(r"^\s*(?:date\s+)?(\d{4})-(\d{2})-(\d{2})\b")
 
@@ -82,6 +83,9 @@ class Features:
     length: int  # characters of clean text
     after: int | None = None  # undated: the latest day the text mentions (weak: published on or after)
     lead: str = ""  # the first words (``nlp.embed.lead_of``): what a cross-lingual link embeds
+    # hashes of the copy and skeleton shingles holding a quoted word: independent reports quote
+    # one statement word for word (a resignation speech, an oath), so stories leave them out
+    quoted_sh: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
 
 def _day(article: Article) -> tuple[int | None, int | None]:
@@ -132,17 +136,24 @@ def extract(article: Article) -> Features:
     anchors: list[str] = []
     skeleton: list[str] = []
     capitals: list[str] = []  # folded capitalised tokens, "" for the others: country look-up
-    first = True
+    in_words: list[bool] = []  # per word / skeleton token: inside a quotation
+    in_skeleton: list[bool] = []
+    first, quoted = True, False
     for gap, tok in _GAP_TOKEN.findall(text):
+        if gap and gap != " ":
+            quoted = quoted_after(gap, quoted)
         low, kind = _token(tok)
         if kind == _NUMBER:
             words.append(low)
+            in_words.append(quoted)
+            in_skeleton.append(quoted)
             capitals.append("")
             skeleton.append(low)
             if len(low) > 1 or low != "0":
                 anchors.append("#" + low)
         elif kind != _SKIP:
             words.append(low)
+            in_words.append(quoted)
             capitals.append(low if kind != _WORD else "")
             if len(low) >= 4:
                 terms.append(low)
@@ -150,8 +161,10 @@ def extract(article: Article) -> Features:
             if kind == _NAME and not (first and not gap) and not _SENT_END.search(gap[-3:]):
                 anchors.append(low)
                 skeleton.append(low)
+                in_skeleton.append(quoted)
             elif len(low) <= 3:
                 skeleton.append(low)
+                in_skeleton.append(quoted)
         first = False
     anchors += ["=" + code for code in country_codes(capitals)]
     day, after = _day(article)
@@ -169,6 +182,7 @@ def extract(article: Article) -> Features:
         weights=weights,
         numbers=numbers,
         spin_sh=shingles(skeleton, SKELETON_SHINGLE),
+        quoted_sh=np.union1d(shingles(words, SHINGLE, in_words), shingles(skeleton, SKELETON_SHINGLE, in_skeleton)),
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
@@ -222,13 +236,26 @@ def _word_hash(word: str) -> int:
     return zlib.crc32(word.encode()) | 1  # odd: no word hashes to 0
 
 
-def shingles(seq: list[str], k: int) -> np.ndarray:
-    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending.
+@lru_cache(maxsize=1 << 12)
+def quoted_after(gap: str, quoted: bool) -> bool:
+    """Whether the token after ``gap`` (the characters between two tokens) is inside a quotation,
+    given whether the one before it was: every double quotation mark toggles, a line break ends."""
+    for ch in gap:
+        if ch == "\n":
+            quoted = False
+        elif ch in _QUOTES:
+            quoted = not quoted
+    return quoted
+
+
+def shingles(seq: list[str], k: int, quoted: list[bool] | None = None) -> np.ndarray:
+    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending; with
+    ``quoted`` (a flag per token), only those of the windows holding a quoted token.
 
     A polynomial hash over per-word crc32 values (stable across processes, unlike ``hash``),
     computed for all windows at once with numpy's wrapping uint64 arithmetic.
     """
-    if not seq:
+    if not seq or (quoted is not None and not any(quoted)):
         return np.zeros(0, dtype=np.int64)
     w = np.fromiter(map(_word_hash, seq), dtype=np.uint64, count=len(seq))
     if len(w) < k:
@@ -238,6 +265,10 @@ def shingles(seq: list[str], k: int) -> np.ndarray:
     for i in range(k):
         h = h * np.uint64(1_000_003) + w[i : i + n]
     h = h >> np.uint64(32)  # the high 32 bits (mixed best): the width MinHash's affine32 scheme takes
+    if quoted is not None:
+        inside = np.concatenate(([0], np.cumsum(np.fromiter(quoted, dtype=np.int64, count=len(quoted)))))
+        inside = np.concatenate((inside, np.full(max(0, k + n - len(inside)), inside[-1])))
+        h = h[inside[k : k + n] > inside[:n]]
     h = np.sort(h[h % np.uint64(SAMPLE_MOD) == 0])
     if not len(h):
         return np.zeros(0, dtype=np.int64)

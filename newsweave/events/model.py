@@ -43,12 +43,18 @@ class Doc:
     spin_sh: np.ndarray  # sampled skeleton-shingle hashes
     sig: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint32))  # of copy_sh
     after: int | None = None  # undated: the weak lower bound of its day (``Features.after``)
+    quoted: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # ``Features.quoted_sh``
+
+    def own(self, attr: str) -> np.ndarray:
+        """``copy_sh`` or ``spin_sh`` without the shingles of quotations: what stories compare."""
+        values: np.ndarray = getattr(self, attr)
+        return values[~np.isin(values, self.quoted, assume_unique=True)] if len(self.quoted) else values
 
     def to_json(self) -> list[Any]:
         return [
             self.id, self.index, self.day, self.year, self.lang, self.wire, self.length,
             self.keys.tolist(), self.weights.tolist(), sorted(self.numbers),
-            self.copy_sh.tolist(), self.spin_sh.tolist(), self.after,
+            self.copy_sh.tolist(), self.spin_sh.tolist(), self.after, self.quoted.tolist(),
         ]  # fmt: skip
 
     @classmethod
@@ -59,6 +65,7 @@ class Doc:
             weights=np.array(row[8], dtype=np.float64), numbers=frozenset(row[9]),
             copy_sh=np.array(row[10], dtype=np.int64), spin_sh=np.array(row[11], dtype=np.int64),
             sig=signature(np.array(row[10], dtype=np.int64)), after=row[12] if len(row) > 12 else None,
+            quoted=np.array(row[13] if len(row) > 13 else [], dtype=np.int64),
         )  # fmt: skip  # the signature is not stored: it follows from the shingles
 
 
@@ -77,7 +84,7 @@ class Vocabulary:
             id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
             wire=feats.wire, length=feats.length, keys=feats.keys, weights=feats.weights,
             numbers=feats.numbers, copy_sh=feats.copy_sh, spin_sh=feats.spin_sh, sig=feats.sig,
-            after=feats.after,
+            after=feats.after, quoted=feats.quoted_sh,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -133,8 +140,8 @@ def _containment(a: np.ndarray, b: np.ndarray) -> float:
 
 def story_link(a: Doc, b: Doc, cos: float, anchor_cos: float) -> bool:
     """Do two articles of one event copy one report (copied, spun, translated, rewritten)?"""
-    copied = _containment(a.copy_sh, b.copy_sh)
-    skeleton = _containment(a.spin_sh, b.spin_sh)
+    copied = _containment(a.own("copy_sh"), b.own("copy_sh"))
+    skeleton = _containment(a.own("spin_sh"), b.own("spin_sh"))
     return bool(linked(copied, skeleton, a.lang == b.lang, cos, anchor_cos, len(a.numbers & b.numbers)))
 
 

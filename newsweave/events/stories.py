@@ -58,7 +58,7 @@ def story_labels(docs: Sequence[Doc], events: np.ndarray, vocab: Vocabulary) -> 
     i, j = pairs[:, 0], pairs[:, 1]
     measures = []
     for attr in ("copy_sh", "spin_sh"):
-        sets = [getattr(d, attr) for d in docs]
+        sets = [d.own(attr) for d in docs]
         size = np.array([len(s) for s in sets])
         measures.append(containment(row_dots(set_matrix(sets), pairs), size[i], size[j]))
     lang = np.unique([d.lang for d in docs], return_inverse=True)[1].ravel()
