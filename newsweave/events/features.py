@@ -182,7 +182,9 @@ def extract(article: Article) -> Features:
         weights=weights,
         numbers=numbers,
         spin_sh=shingles(skeleton, SKELETON_SHINGLE),
-        quoted_sh=np.union1d(shingles(words, SHINGLE, in_words), shingles(skeleton, SKELETON_SHINGLE, in_skeleton)),
+        quoted_sh=np.union1d(
+            shingles(words, SHINGLE, in_words), shingles(skeleton, SKELETON_SHINGLE, in_skeleton)
+        ),
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
