@@ -136,24 +136,21 @@ def extract(article: Article) -> Features:
     anchors: list[str] = []
     skeleton: list[str] = []
     capitals: list[str] = []  # folded capitalised tokens, "" for the others: country look-up
-    in_words: list[bool] = []  # per word / skeleton token: inside a quotation
-    in_skeleton: list[bool] = []
+    turns: list[tuple[int, int]] = []  # (words, skeleton tokens) so far where a quotation opens or ends
     first, quoted = True, False
     for gap, tok in _GAP_TOKEN.findall(text):
-        if gap and gap != " ":
-            quoted = quoted_after(gap, quoted)
+        if gap and gap != " " and quoted_after(gap, quoted) != quoted:
+            quoted = not quoted
+            turns.append((len(words), len(skeleton)))
         low, kind = _token(tok)
         if kind == _NUMBER:
             words.append(low)
-            in_words.append(quoted)
-            in_skeleton.append(quoted)
             capitals.append("")
             skeleton.append(low)
             if len(low) > 1 or low != "0":
                 anchors.append("#" + low)
         elif kind != _SKIP:
             words.append(low)
-            in_words.append(quoted)
             capitals.append(low if kind != _WORD else "")
             if len(low) >= 4:
                 terms.append(low)
@@ -161,10 +158,8 @@ def extract(article: Article) -> Features:
             if kind == _NAME and not (first and not gap) and not _SENT_END.search(gap[-3:]):
                 anchors.append(low)
                 skeleton.append(low)
-                in_skeleton.append(quoted)
             elif len(low) <= 3:
                 skeleton.append(low)
-                in_skeleton.append(quoted)
         first = False
     anchors += ["=" + code for code in country_codes(capitals)]
     day, after = _day(article)
@@ -183,7 +178,8 @@ def extract(article: Article) -> Features:
         numbers=numbers,
         spin_sh=shingles(skeleton, SKELETON_SHINGLE),
         quoted_sh=np.union1d(
-            shingles(words, SHINGLE, in_words), shingles(skeleton, SKELETON_SHINGLE, in_skeleton)
+            shingles(words, SHINGLE, _inside([t[0] for t in turns], len(words))),
+            shingles(skeleton, SKELETON_SHINGLE, _inside([t[1] for t in turns], len(skeleton))),
         ),
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
@@ -236,6 +232,17 @@ def _bag(
 @lru_cache(maxsize=1 << 17)
 def _word_hash(word: str) -> int:
     return zlib.crc32(word.encode()) | 1  # odd: no word hashes to 0
+
+
+def _inside(turns: list[int], n: int) -> list[bool]:
+    """Per token of ``n``, whether it lies inside a quotation (``turns``: where one opens or
+    ends, alternately, the first opening); empty when none opens."""
+    if not turns:
+        return []
+    flags = [False] * n
+    for start, end in zip(turns[::2], [*turns[1::2], n], strict=False):
+        flags[start:end] = [True] * max(0, end - start)
+    return flags
 
 
 @lru_cache(maxsize=1 << 12)
