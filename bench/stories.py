@@ -10,13 +10,9 @@ translation step (``events.translation``, off by default) with a budget: links a
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sqlite3
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,9 +22,9 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bench._report import machine, write_section  # noqa: E402
+from bench._report import bench_main, machine  # noqa: E402
 from bench.cluster import peer_stories  # noqa: E402
-from bench.dates import DATA, Row, half, load, run_cluster  # noqa: E402
+from bench.dates import DATA, Row, half, ingest_thirds, load, run_cluster  # noqa: E402
 from newsweave.clean import clean_document  # noqa: E402
 from newsweave.events.grouper import WeaveGrouper  # noqa: E402
 from newsweave.events.score import bcubed  # noqa: E402
@@ -63,12 +59,7 @@ def scored(pred: dict[str, str], gold: dict[str, str], ids: set[str]) -> tuple[f
 def store_stories(rows: list[Row], tmp: Path) -> tuple[dict[str, str], dict[str, str]]:
     """``ingest`` in three interleaved batches (lines k, k+3, ...): (event, story) by stored id."""
     db = tmp / "stories.db"
-    for k in range(3):
-        src = tmp / f"batch{k}.jsonl"
-        src.write_text("".join(json.dumps({"id": r["id"], "url": r["url"], "text": r["text"]}) + "\n"
-                               for r in rows[k::3]), encoding="utf-8")  # fmt: skip
-        cmd = [sys.executable, "-m", "newsweave", "ingest", str(src), "--db", str(db)]
-        subprocess.run(cmd, cwd=REPO, check=False, capture_output=True)
+    ingest_thirds(rows, db)
     conn = sqlite3.connect(db)
     got = conn.execute("SELECT id, event_id, story FROM articles").fetchall()
     conn.close()
@@ -152,16 +143,7 @@ def report(tmp: Path) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--no-write", action="store_true", help="print without updating docs/benchmarks.md")
-    args = parser.parse_args()
-    if not DATA.is_dir():
-        raise SystemExit("../shared/data is absent: nothing to measure")
-    with tempfile.TemporaryDirectory() as name:
-        body = "## Stories (`bench/stories.py`)\n\n" + report(Path(name))
-    print(body)
-    if not args.no_write:
-        write_section("stories", body)
+    bench_main(__doc__ or "", "stories", "Stories (`bench/stories.py`)", DATA, report)
 
 
 if __name__ == "__main__":

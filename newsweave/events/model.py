@@ -25,6 +25,10 @@ REWRITE_COSINE = 0.75  # same language, near-identical vocabulary
 TRANSLATION_ANCHORS = 0.7  # anchor cosine across languages ...
 TRANSLATION_NUMBERS = 3  # ... plus at least this many shared numbers
 MIN_SHARED = 2  # sampled shingles in common before containment means anything
+PARAGRAPH_SHARED = 10  # sampled shingles of the reporters' own words in common (~20 five-word
+PARAGRAPH_CONTAINMENT = 0.08  # windows, a paragraph) and this share of the shorter text: a
+# version of one wire story with a new lead, or a copy starting at another paragraph (a short
+# text's few shared shingles say less: there the share of ``COPY_CONTAINMENT`` is needed)
 
 
 @dataclass(slots=True)
@@ -133,26 +137,32 @@ def time_adjusted(sim: float, a: Doc, b: Doc) -> float:
     return sim
 
 
-def _containment(a: np.ndarray, b: np.ndarray) -> float:
+def _containment(a: np.ndarray, b: np.ndarray) -> tuple[float, int]:
+    """(containment, shingles shared) of two shingle sets."""
     shared = len(np.intersect1d(a, b, assume_unique=True))
-    return float(containment(np.array(shared), np.array(len(a)), np.array(len(b))))
+    return float(containment(np.array(shared), np.array(len(a)), np.array(len(b)))), shared
 
 
 def story_link(a: Doc, b: Doc, cos: float, anchor_cos: float) -> bool:
     """Do two articles of one event copy one report (copied, spun, translated, rewritten)?"""
-    copied = _containment(a.own("copy_sh"), b.own("copy_sh"))
-    skeleton = _containment(a.own("spin_sh"), b.own("spin_sh"))
-    return bool(linked(copied, skeleton, a.lang == b.lang, cos, anchor_cos, len(a.numbers & b.numbers)))
+    copied, shared = _containment(a.own("copy_sh"), b.own("copy_sh"))
+    skeleton, _ = _containment(a.own("spin_sh"), b.own("spin_sh"))
+    numbers = len(a.numbers & b.numbers)
+    return bool(linked(copied, skeleton, a.lang == b.lang, cos, anchor_cos, numbers, shared))
 
 
-def linked(copied: Any, skeleton: Any, same_lang: Any, cos: Any, anchor_cos: Any, numbers: Any) -> Any:
+def linked(
+    copied: Any, skeleton: Any, same_lang: Any, cos: Any, anchor_cos: Any, numbers: Any, shared: Any = 0
+) -> Any:
     """``story_link``'s rule over its measurements, for one pair (floats) or many (arrays):
-    shingle containments, same language, cosines of the bags and of the anchors, shared numbers."""
+    shingle containments, same language, cosines of the bags and of the anchors, shared numbers,
+    copy shingles shared."""
     # a spun or lightly edited copy keeps some word runs and much of its skeleton: the evidence
     # adds up (on the dev pages, same-story pairs score >= 0.2, other reports of the event <= 0.18)
     return (
         (copied >= COPY_CONTAINMENT)
         | (copied + skeleton >= SPIN_CONTAINMENT)
+        | ((copied >= PARAGRAPH_CONTAINMENT) & (shared >= PARAGRAPH_SHARED))
         | np.where(
             same_lang,
             cos >= REWRITE_COSINE,

@@ -67,11 +67,12 @@ def story_labels(
     translations joined to their originals (``translation.link_translations``)."""
     pairs = event_pairs(docs, events)
     i, j = pairs[:, 0], pairs[:, 1]
-    measures = []
+    measures, common = [], []
     for attr in ("copy_sh", "spin_sh"):
         sets = [d.own(attr) for d in docs]
         size = np.array([len(s) for s in sets])
-        measures.append(containment(row_dots(set_matrix(sets), pairs), size[i], size[j]))
+        common.append(row_dots(set_matrix(sets), pairs))
+        measures.append(containment(common[-1], size[i], size[j]))
     lang = np.unique([d.lang for d in docs], return_inverse=True)[1].ravel()
     numbers = set_matrix([np.fromiter(d.numbers, dtype=np.int64, count=len(d.numbers)) for d in docs])
     copied, skeleton = measures
@@ -83,6 +84,7 @@ def story_labels(
         row_dots(story_matrix(docs, vocab), pairs),
         row_dots(anchor_m, pairs),
         row_dots(numbers, pairs),
+        common[0],
     )
     graph = sparse.coo_matrix((np.ones(int(link.sum())), (i[link], j[link])), shape=(len(docs), len(docs)))
     labels = np.asarray(connected_components(graph, directed=False)[1])
