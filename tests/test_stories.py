@@ -180,3 +180,31 @@ def test_no_budget_or_one_language_embeds_nothing() -> None:
     assert link_translations(docs, events, stories, passages, ones, refuse, 0).tolist() == [0, 0, 2, 3]
     same = [SimpleNamespace(lang="en") for _ in docs]
     assert link_translations(same, events, stories, passages, ones, refuse, 100).tolist() == [0, 0, 2, 3]
+
+
+SYLLABLES = ["ka", "lo", "mer", "ti", "van", "sor", "pel", "du", "rin", "ost", "bal", "ne", "quor", "fi"]
+
+
+def _sentences(seed: int, count: int) -> list[str]:
+    """Invented sentences of 15 invented words: no two seeds share a five-word run."""
+    rng = np.random.default_rng(seed)
+    words = ["".join(rng.choice(SYLLABLES, size=3)) for _ in range(15 * count)]
+    return [" ".join(words[k : k + 15]).capitalize() + "." for k in range(0, len(words), 15)]
+
+
+def _doc(text: str, index: int, vocab: Vocabulary) -> Doc:
+    return vocab.doc(extract(Article(id=f"a{index}", text=text, published="2031-05-08")), index)
+
+
+@pytest.mark.parametrize(("kept", "linked_"), [(3, True), (1, False)])
+def test_a_version_with_a_new_lead_keeps_a_paragraph_of_its_story(kept: int, linked_: bool) -> None:
+    # the wire story (30 sentences) and a later version: 20 new sentences around `kept` of the
+    # story's own sentences; a paragraph (three) links them, one sentence in common does not
+    story = _sentences(1, 30)
+    version = _sentences(2, 14) + story[10 : 10 + kept] + _sentences(3, 6)
+    vocab = Vocabulary()
+    a, b = _doc(" ".join(story), 0, vocab), _doc(" ".join(version), 1, vocab)
+    shared = len(np.intersect1d(a.own("copy_sh"), b.own("copy_sh")))
+    share = shared / min(len(a.copy_sh), len(b.copy_sh))
+    assert share < 0.15  # below the plain copy rule: only the paragraph rule can link them
+    assert story_link(a, b, 0.0, 0.0) is linked_
