@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from newsweave.events import make_incremental
-from newsweave.events.features import extract, quoted_after, shingles
+from newsweave.events.features import extract, quoted_after, shingles, split_shingles
 from newsweave.events.grouper import WeaveGrouper
 from newsweave.events.model import Doc, Vocabulary, story_link
 from newsweave.events.translation import ALONE, LINK, aligned, decide, link_translations, passages_of
@@ -59,13 +59,16 @@ def test_quotation_marks_toggle_and_a_line_break_ends_one(gap: str, before: bool
 
 
 def test_quoted_windows_are_the_windows_holding_a_quoted_token() -> None:
-    words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-    flags = [False] * 10
-    assert len(shingles(words, 3, flags)) == 0
-    flags[9] = True
-    quoted, every = shingles(words, 3, flags), shingles(words, 3)
-    assert set(quoted.tolist()) <= set(every.tolist())
-    assert len(quoted) <= 1  # only the last window holds word ten (and half the hashes are sampled)
+    words = [f"w{k}" for k in range(40)]
+    every = shingles(words, 3)
+    assert len(split_shingles(words, 3, [])[1]) == 0
+    whole, quoted = split_shingles(words, 3, [0])  # a quotation opens before the first word
+    assert np.array_equal(whole, every) and np.array_equal(quoted, every)
+    _, tail = split_shingles(words, 3, [39])  # ... before the last word: one window holds it
+    _, middle = split_shingles(words, 3, [10, 20])  # words 10-19: windows 8-19
+    assert len(tail) <= 1 and set(tail.tolist()) <= set(every.tolist())
+    assert set(middle.tolist()) <= set(every.tolist()) and 0 < len(middle) < len(every)
+    assert set(middle.tolist()) == set(split_shingles(words[8:22], 3)[0].tolist())
 
 
 def test_shared_statement_is_left_out_of_the_story_containment() -> None:

@@ -31,6 +31,7 @@ from newsweave.records import Article
 _GAP_TOKEN = re.compile(r"([\W_]*)(\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)?)")
 _SKIP, _NUMBER, _WORD, _CAPITAL, _NAME = range(5)
 _SENT_END = re.compile(r"[.!?:;\"“”«»\n]\s*$")
+_NO_SHINGLES = np.zeros(0, dtype=np.int64)
 _QUOTES = frozenset('"“”„«»')  # double quotation marks of the Latin-script styles (“…”, „…“, «…», »…«)
 _WIRE = re.compile(r"\((?:AP|AFP|Reuters|dpa|EFE|ANSA|AA|UPI|PA)\)|\b(?:Reuters|Associated Press)\b")
 _DATE_PREFIX = re.compile(r"^\s*(?:date\s+)?(\d{4})-(\d{2})-(\d{2})\b")
@@ -166,7 +167,8 @@ def extract(article: Article) -> Features:
     year = date.fromordinal(day).year if day else None
     lang = article.lang if article.lang else detect_lang(article.text)
     keys, weights, numbers = _bag(Counter(terms), Counter(anchors), lang)
-    copy_sh = shingles(words, SHINGLE)
+    copy_sh, quoted_copy = split_shingles(words, SHINGLE, [t[0] for t in turns])
+    spin_sh, quoted_spin = split_shingles(skeleton, SKELETON_SHINGLE, [t[1] for t in turns])
     return Features(
         id=article.id,
         day=day,
@@ -176,11 +178,8 @@ def extract(article: Article) -> Features:
         keys=keys,
         weights=weights,
         numbers=numbers,
-        spin_sh=shingles(skeleton, SKELETON_SHINGLE),
-        quoted_sh=np.union1d(
-            shingles(words, SHINGLE, _inside([t[0] for t in turns], len(words))),
-            shingles(skeleton, SKELETON_SHINGLE, _inside([t[1] for t in turns], len(skeleton))),
-        ),
+        spin_sh=spin_sh,
+        quoted_sh=np.union1d(quoted_copy, quoted_spin) if turns else _NO_SHINGLES,
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
@@ -234,15 +233,16 @@ def _word_hash(word: str) -> int:
     return zlib.crc32(word.encode()) | 1  # odd: no word hashes to 0
 
 
-def _inside(turns: list[int], n: int) -> list[bool]:
-    """Per token of ``n``, whether it lies inside a quotation (``turns``: where one opens or
-    ends, alternately, the first opening); empty when none opens."""
-    if not turns:
-        return []
-    flags = [False] * n
-    for start, end in zip(turns[::2], [*turns[1::2], n], strict=False):
-        flags[start:end] = [True] * max(0, end - start)
-    return flags
+def _quoted_windows(turns: list[int], tokens: int, k: int, windows: int) -> np.ndarray:
+    """Mask of the ``k``-token windows holding a token inside a quotation (``turns``: the token
+    counts where one opens or ends, alternately, the first an opening)."""
+    inside = np.zeros(tokens + 1, dtype=np.int64)
+    for start, end in zip(turns[::2], [*turns[1::2], tokens], strict=False):
+        inside[start] += 1
+        inside[end] -= 1
+    count = np.concatenate(([0], np.cumsum(np.cumsum(inside)[:tokens] > 0)))
+    ends = np.minimum(np.arange(windows) + k, tokens)
+    return np.asarray(count[ends] > count[: len(ends)])
 
 
 @lru_cache(maxsize=1 << 12)
@@ -257,15 +257,20 @@ def quoted_after(gap: str, quoted: bool) -> bool:
     return quoted
 
 
-def shingles(seq: list[str], k: int, quoted: list[bool] | None = None) -> np.ndarray:
-    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending; with
-    ``quoted`` (a flag per token), only those of the windows holding a quoted token.
+def shingles(seq: list[str], k: int) -> np.ndarray:
+    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending."""
+    return split_shingles(seq, k)[0]
+
+
+def split_shingles(seq: list[str], k: int, turns: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending, and those of
+    the windows holding a quoted token (``turns``: where quotations open and end, as token counts).
 
     A polynomial hash over per-word crc32 values (stable across processes, unlike ``hash``),
     computed for all windows at once with numpy's wrapping uint64 arithmetic.
     """
-    if not seq or (quoted is not None and not any(quoted)):
-        return np.zeros(0, dtype=np.int64)
+    if not seq:
+        return _NO_SHINGLES, _NO_SHINGLES
     w = np.fromiter(map(_word_hash, seq), dtype=np.uint64, count=len(seq))
     if len(w) < k:
         w = np.concatenate([w, np.zeros(k - len(w), dtype=np.uint64)])
@@ -274,11 +279,14 @@ def shingles(seq: list[str], k: int, quoted: list[bool] | None = None) -> np.nda
     for i in range(k):
         h = h * np.uint64(1_000_003) + w[i : i + n]
     h = h >> np.uint64(32)  # the high 32 bits (mixed best): the width MinHash's affine32 scheme takes
-    if quoted is not None:
-        inside = np.concatenate(([0], np.cumsum(np.fromiter(quoted, dtype=np.int64, count=len(quoted)))))
-        inside = np.concatenate((inside, np.full(max(0, k + n - len(inside)), inside[-1])))
-        h = h[inside[k : k + n] > inside[:n]]
+    if not turns:
+        return _sampled(h), _NO_SHINGLES
+    return _sampled(h), _sampled(h[_quoted_windows(turns, len(seq), k, n)])
+
+
+def _sampled(h: np.ndarray) -> np.ndarray:
+    """The hashes divisible by ``SAMPLE_MOD``, unique and ascending, as int64."""
     h = np.sort(h[h % np.uint64(SAMPLE_MOD) == 0])
     if not len(h):
-        return np.zeros(0, dtype=np.int64)
+        return _NO_SHINGLES
     return h[np.concatenate(([True], h[1:] != h[:-1]))].astype(np.int64)  # np.unique, 10x faster here
