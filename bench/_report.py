@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import re
 import subprocess
+import tempfile
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -41,3 +44,18 @@ def write_section(name: str, body: str) -> None:
     pattern = re.compile(rf"<!-- {re.escape(name)}:start -->.*?<!-- {re.escape(name)}:end -->", re.S)
     text = pattern.sub(lambda _: block, text) if pattern.search(text) else f"{text.rstrip()}\n\n{block}\n"
     DOC.write_text(text if text.endswith("\n") else text + "\n", "utf-8")
+
+
+def bench_main(doc: str, section: str, title: str, data: Path, report: Callable[[Path], str]) -> None:
+    """The command line of a bench that reads ``data``: ``report`` (given a scratch folder) under
+    ``title``, printed, and written as ``section`` of docs/benchmarks.md unless ``--no-write``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--no-write", action="store_true", help="print without updating docs/benchmarks.md")
+    args = parser.parse_args()
+    if not data.is_dir():
+        raise SystemExit(f"{data} is absent: nothing to measure")
+    with tempfile.TemporaryDirectory() as name:
+        body = f"## {title}\n\n" + report(Path(name))
+    print(body)
+    if not args.no_write:
+        write_section(section, body)

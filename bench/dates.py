@@ -158,16 +158,21 @@ def grouping_scores(rows: list[Row], tmp: Path, incremental: bool = False) -> tu
     return " / ".join(f"{v:.3f}" for v in ev), " / ".join(f"{v:.3f}" for v in st), cpu, halves
 
 
-def store_scores(rows: list[Row], tmp: Path) -> tuple[int, str]:
-    """``ingest`` in three interleaved batches (lines k, k+3, ... for k = 0, 1, 2), then events
-    as ``events --format json`` lists them: (pages stored, event B-cubed)."""
-    db = tmp / "store.db"
+def ingest_thirds(rows: list[Row], db: Path) -> None:
+    """``ingest`` into ``db`` in three interleaved batches (lines k, k+3, ... for k = 0, 1, 2)."""
     for k in range(3):
-        src = tmp / f"batch{k}.jsonl"
+        src = db.parent / f"batch{k}.jsonl"
         src.write_text("".join(json.dumps({"id": r["id"], "url": r["url"], "text": r["text"]}) + "\n"
                                for r in rows[k::3]), encoding="utf-8")  # fmt: skip
         cmd = [sys.executable, "-m", "newsweave", "ingest", str(src), "--db", str(db)]
         subprocess.run(cmd, cwd=REPO, check=False, capture_output=True)
+
+
+def store_scores(rows: list[Row], tmp: Path) -> tuple[int, str]:
+    """``ingest`` in three interleaved batches (``ingest_thirds``), then events as ``events
+    --format json`` lists them: (pages stored, event B-cubed)."""
+    db = tmp / "store.db"
+    ingest_thirds(rows, db)
     cmd = [sys.executable, "-m", "newsweave", "events", "--db", str(db), "--format", "json"]
     listed = json.loads(subprocess.run(cmd, cwd=REPO, check=True, capture_output=True, text=True).stdout)
     db.unlink()

@@ -12,7 +12,7 @@ import re
 import unicodedata
 import zlib
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
 
@@ -33,6 +33,8 @@ from newsweave.records import Article
 _GAP_TOKEN = re.compile(r"([\W_]*)(\d+(?:[.,:]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)?)")
 _SKIP, _NUMBER, _WORD, _CAPITAL, _NAME = range(5)
 _SENT_END = re.compile(r"[.!?:;\"“”«»\n]\s*$")
+_NO_SHINGLES = np.zeros(0, dtype=np.int64)
+_QUOTES = frozenset('"“”„«»')  # double quotation marks of the Latin-script styles (“…”, „…“, «…», »…«)
 _WIRE = re.compile(r"\((?:AP|AFP|Reuters|dpa|EFE|ANSA|AA|UPI|PA)\)|\b(?:Reuters|Associated Press)\b")
 _DATE_PREFIX = re.compile(r"^\s*(?:date\s+)?(\d{4})-(\d{2})-(\d{2})\b")
 
@@ -86,6 +88,9 @@ class Features:
     lead: str = ""  # the first words (``nlp.embed.lead_of``): what a cross-lingual link embeds
     rare: frozenset[int] = frozenset()  # keys of the rare names (``events.signature``)
     before: int | None = None  # undated: the last day of the month or year its URL gives
+    # hashes of the copy and skeleton shingles holding a quoted word: independent reports quote
+    # one statement word for word (a resignation speech, an oath), so stories leave them out
+    quoted_sh: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
 
 def _day(article: Article) -> tuple[int | None, int | None]:
@@ -136,8 +141,12 @@ def extract(article: Article) -> Features:
     anchors: list[str] = []
     skeleton: list[str] = []
     capitals: list[str] = []  # folded capitalised tokens, "" for the others: country look-up
-    first = True
+    turns: list[tuple[int, int]] = []  # (words, skeleton tokens) so far where a quotation opens or ends
+    first, quoted = True, False
     for gap, tok in _GAP_TOKEN.findall(text):
+        if gap and gap != " " and quoted_after(gap, quoted) != quoted:
+            quoted = not quoted
+            turns.append((len(words), len(skeleton)))
         low, kind = _token(tok)
         if kind == _NUMBER:
             words.append(low)
@@ -162,7 +171,8 @@ def extract(article: Article) -> Features:
     year = date.fromordinal(day).year if day else None
     lang = article.lang if article.lang else detect_lang(article.text)
     keys, weights, numbers = _bag(Counter(terms), Counter(anchors), lang)
-    copy_sh = shingles(words, SHINGLE)
+    copy_sh, quoted_copy = split_shingles(words, SHINGLE, [t[0] for t in turns])
+    spin_sh, quoted_spin = split_shingles(skeleton, SKELETON_SHINGLE, [t[1] for t in turns])
     return Features(
         id=article.id,
         day=day,
@@ -172,7 +182,8 @@ def extract(article: Article) -> Features:
         keys=keys,
         weights=weights,
         numbers=numbers,
-        spin_sh=shingles(skeleton, SKELETON_SHINGLE),
+        spin_sh=spin_sh,
+        quoted_sh=np.union1d(quoted_copy, quoted_spin) if turns else _NO_SHINGLES,
         year=year,
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
@@ -237,14 +248,44 @@ def _word_hash(word: str) -> int:
     return zlib.crc32(word.encode()) | 1  # odd: no word hashes to 0
 
 
+def _quoted_windows(turns: list[int], tokens: int, k: int, windows: int) -> np.ndarray:
+    """Mask of the ``k``-token windows holding a token inside a quotation (``turns``: the token
+    counts where one opens or ends, alternately, the first an opening)."""
+    inside = np.zeros(tokens + 1, dtype=np.int64)
+    for start, end in zip(turns[::2], [*turns[1::2], tokens], strict=False):
+        inside[start] += 1
+        inside[end] -= 1
+    count = np.concatenate(([0], np.cumsum(np.cumsum(inside)[:tokens] > 0)))
+    ends = np.minimum(np.arange(windows) + k, tokens)
+    return np.asarray(count[ends] > count[: len(ends)])
+
+
+@lru_cache(maxsize=1 << 12)
+def quoted_after(gap: str, quoted: bool) -> bool:
+    """Whether the token after ``gap`` (the characters between two tokens) is inside a quotation,
+    given whether the one before it was: every double quotation mark toggles, a line break ends."""
+    for ch in gap:
+        if ch == "\n":
+            quoted = False
+        elif ch in _QUOTES:
+            quoted = not quoted
+    return quoted
+
+
 def shingles(seq: list[str], k: int) -> np.ndarray:
-    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending.
+    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending."""
+    return split_shingles(seq, k)[0]
+
+
+def split_shingles(seq: list[str], k: int, turns: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Sampled hashes of the ``k``-token windows of ``seq``, unique and ascending, and those of
+    the windows holding a quoted token (``turns``: where quotations open and end, as token counts).
 
     A polynomial hash over per-word crc32 values (stable across processes, unlike ``hash``),
     computed for all windows at once with numpy's wrapping uint64 arithmetic.
     """
     if not seq:
-        return np.zeros(0, dtype=np.int64)
+        return _NO_SHINGLES, _NO_SHINGLES
     w = np.fromiter(map(_word_hash, seq), dtype=np.uint64, count=len(seq))
     if len(w) < k:
         w = np.concatenate([w, np.zeros(k - len(w), dtype=np.uint64)])
@@ -253,7 +294,14 @@ def shingles(seq: list[str], k: int) -> np.ndarray:
     for i in range(k):
         h = h * np.uint64(1_000_003) + w[i : i + n]
     h = h >> np.uint64(32)  # the high 32 bits (mixed best): the width MinHash's affine32 scheme takes
+    if not turns:
+        return _sampled(h), _NO_SHINGLES
+    return _sampled(h), _sampled(h[_quoted_windows(turns, len(seq), k, n)])
+
+
+def _sampled(h: np.ndarray) -> np.ndarray:
+    """The hashes divisible by ``SAMPLE_MOD``, unique and ascending, as int64."""
     h = np.sort(h[h % np.uint64(SAMPLE_MOD) == 0])
     if not len(h):
-        return np.zeros(0, dtype=np.int64)
+        return _NO_SHINGLES
     return h[np.concatenate(([True], h[1:] != h[:-1]))].astype(np.int64)  # np.unique, 10x faster here

@@ -20,6 +20,7 @@ from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
 from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import make_events, story_labels
+from newsweave.events.translation import passages_of
 from newsweave.events.vectors import event_matrix, event_sims, evidence_matrix
 from newsweave.nlp.embed import Embedder, shared_embedder
 from newsweave.records import Article, Grouping
@@ -165,11 +166,16 @@ class WeaveGrouper:
     """The default grouper: content, names, numbers and time; near-linear in the pile size."""
 
     def __init__(
-        self, threshold: float = EVENT_THRESHOLD, workers: int | None = None, embedder: str = "default"
+        self,
+        threshold: float = EVENT_THRESHOLD,
+        workers: int | None = None,
+        embedder: str = "default",
+        translation_passages: int = 0,
     ) -> None:
         self.threshold = threshold
         self.workers = workers
         self.embedder = embedder  # backend name (``nlp.embed``): loaded only if a link needs it
+        self.translation_passages = translation_passages  # sentences embedded for translations (stories)
 
     def _embedder(self) -> Embedder:
         return shared_embedder(self.embedder)
@@ -198,4 +204,7 @@ class WeaveGrouper:
         labels = link_across_languages(docs, leads, labels, pairs, sims, self._embedder)
         drop_boilerplate(docs, labels)
         events = np.asarray(labels, dtype=np.int64)
-        return Grouping(events=make_events(docs, events, story_labels(docs, events, vocab)))
+        budget = self.translation_passages
+        passages = [passages_of(a.title or "", a.text) for a in articles] if budget else None
+        stories = story_labels(docs, events, vocab, passages, self._embedder, budget)
+        return Grouping(events=make_events(docs, events, stories))

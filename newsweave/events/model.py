@@ -25,6 +25,10 @@ REWRITE_COSINE = 0.75  # same language, near-identical vocabulary
 TRANSLATION_ANCHORS = 0.7  # anchor cosine across languages ...
 TRANSLATION_NUMBERS = 3  # ... plus at least this many shared numbers
 MIN_SHARED = 2  # sampled shingles in common before containment means anything
+PARAGRAPH_SHARED = 10  # sampled shingles of the reporters' own words in common (~20 five-word
+PARAGRAPH_CONTAINMENT = 0.08  # windows, a paragraph) and this share of the shorter text: a
+# version of one wire story with a new lead, or a copy starting at another paragraph (a short
+# text's few shared shingles say less: there the share of ``COPY_CONTAINMENT`` is needed)
 
 
 @dataclass(slots=True)
@@ -45,12 +49,19 @@ class Doc:
     after: int | None = None  # undated: the weak lower bound of its day (``Features.after``)
     rare: frozenset[int] = frozenset()  # keys of its rare names (``events.signature``)
     before: int | None = None  # undated: the last day of the month or year its URL gives
+    quoted: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # ``Features.quoted_sh``
+
+    def own(self, attr: str) -> np.ndarray:
+        """``copy_sh`` or ``spin_sh`` without the shingles of quotations: what stories compare."""
+        values: np.ndarray = getattr(self, attr)
+        return values[~np.isin(values, self.quoted, assume_unique=True)] if len(self.quoted) else values
 
     def to_json(self) -> list[Any]:
         return [
             self.id, self.index, self.day, self.year, self.lang, self.wire, self.length,
             self.keys.tolist(), self.weights.tolist(), sorted(self.numbers),
             self.copy_sh.tolist(), self.spin_sh.tolist(), self.after, sorted(self.rare), self.before,
+            self.quoted.tolist(),
         ]  # fmt: skip
 
     @classmethod
@@ -63,6 +74,7 @@ class Doc:
             sig=signature(np.array(row[10], dtype=np.int64)), after=row[12] if len(row) > 12 else None,
             rare=frozenset(row[13]) if len(row) > 13 else frozenset(),
             before=row[14] if len(row) > 14 else None,
+            quoted=np.array(row[15] if len(row) > 15 else [], dtype=np.int64),
         )  # fmt: skip  # the signature is not stored: it follows from the shingles
 
 
@@ -81,7 +93,7 @@ class Vocabulary:
             id=feats.id, index=index, day=feats.day, year=feats.year, lang=feats.lang,
             wire=feats.wire, length=feats.length, keys=feats.keys, weights=feats.weights,
             numbers=feats.numbers, copy_sh=feats.copy_sh, spin_sh=feats.spin_sh, sig=feats.sig,
-            after=feats.after, rare=feats.rare, before=feats.before,
+            after=feats.after, rare=feats.rare, before=feats.before, quoted=feats.quoted_sh,
         )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
@@ -130,26 +142,32 @@ def time_adjusted(sim: float, a: Doc, b: Doc) -> float:
     return sim
 
 
-def _containment(a: np.ndarray, b: np.ndarray) -> float:
+def _containment(a: np.ndarray, b: np.ndarray) -> tuple[float, int]:
+    """(containment, shingles shared) of two shingle sets."""
     shared = len(np.intersect1d(a, b, assume_unique=True))
-    return float(containment(np.array(shared), np.array(len(a)), np.array(len(b))))
+    return float(containment(np.array(shared), np.array(len(a)), np.array(len(b)))), shared
 
 
 def story_link(a: Doc, b: Doc, cos: float, anchor_cos: float) -> bool:
     """Do two articles of one event copy one report (copied, spun, translated, rewritten)?"""
-    copied = _containment(a.copy_sh, b.copy_sh)
-    skeleton = _containment(a.spin_sh, b.spin_sh)
-    return bool(linked(copied, skeleton, a.lang == b.lang, cos, anchor_cos, len(a.numbers & b.numbers)))
+    copied, shared = _containment(a.own("copy_sh"), b.own("copy_sh"))
+    skeleton, _ = _containment(a.own("spin_sh"), b.own("spin_sh"))
+    numbers = len(a.numbers & b.numbers)
+    return bool(linked(copied, skeleton, a.lang == b.lang, cos, anchor_cos, numbers, shared))
 
 
-def linked(copied: Any, skeleton: Any, same_lang: Any, cos: Any, anchor_cos: Any, numbers: Any) -> Any:
+def linked(
+    copied: Any, skeleton: Any, same_lang: Any, cos: Any, anchor_cos: Any, numbers: Any, shared: Any = 0
+) -> Any:
     """``story_link``'s rule over its measurements, for one pair (floats) or many (arrays):
-    shingle containments, same language, cosines of the bags and of the anchors, shared numbers."""
+    shingle containments, same language, cosines of the bags and of the anchors, shared numbers,
+    copy shingles shared."""
     # a spun or lightly edited copy keeps some word runs and much of its skeleton: the evidence
     # adds up (on the dev pages, same-story pairs score >= 0.2, other reports of the event <= 0.18)
     return (
         (copied >= COPY_CONTAINMENT)
         | (copied + skeleton >= SPIN_CONTAINMENT)
+        | ((copied >= PARAGRAPH_CONTAINMENT) & (shared >= PARAGRAPH_SHARED))
         | np.where(
             same_lang,
             cos >= REWRITE_COSINE,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from scipy import sparse
@@ -10,7 +10,9 @@ from scipy.sparse.csgraph import connected_components
 
 from newsweave.events.model import Doc, Vocabulary, containment, event_id, linked, original_key, story_id
 from newsweave.events.nearcopy import distinct
+from newsweave.events.translation import link_translations
 from newsweave.events.vectors import row_dots, set_matrix, story_matrix
+from newsweave.nlp.embed import Embedder
 from newsweave.records import EventGroup, Story
 
 PAIRWISE_MAX = 300  # events up to this size compare every pair; larger ones use shingle postings
@@ -51,29 +53,45 @@ def _posting_pairs(docs: Sequence[Doc], members: np.ndarray, events: np.ndarray)
     return np.concatenate(found)
 
 
-def story_labels(docs: Sequence[Doc], events: np.ndarray, vocab: Vocabulary) -> np.ndarray:
+def story_labels(
+    docs: Sequence[Doc],
+    events: np.ndarray,
+    vocab: Vocabulary,
+    passages: Sequence[Sequence[str]] | None = None,
+    embedder: Callable[[], Embedder] | None = None,
+    translation_passages: int = 0,
+) -> np.ndarray:
     """A story label per article: single link over ``story_link`` inside each event, every
-    pair measured at once (shingles shared, cosines, shared numbers as sparse row products)."""
+    pair measured at once (shingles shared, cosines, shared numbers as sparse row products);
+    then, given the articles' leading sentences, an embedder and a budget of passages to embed,
+    translations joined to their originals (``translation.link_translations``)."""
     pairs = event_pairs(docs, events)
     i, j = pairs[:, 0], pairs[:, 1]
-    measures = []
+    measures, common = [], []
     for attr in ("copy_sh", "spin_sh"):
-        sets = [getattr(d, attr) for d in docs]
+        sets = [d.own(attr) for d in docs]
         size = np.array([len(s) for s in sets])
-        measures.append(containment(row_dots(set_matrix(sets), pairs), size[i], size[j]))
+        common.append(row_dots(set_matrix(sets), pairs))
+        measures.append(containment(common[-1], size[i], size[j]))
     lang = np.unique([d.lang for d in docs], return_inverse=True)[1].ravel()
     numbers = set_matrix([np.fromiter(d.numbers, dtype=np.int64, count=len(d.numbers)) for d in docs])
     copied, skeleton = measures
+    anchor_m = story_matrix(docs, vocab, anchors_only=True)
     link = linked(
         copied,
         skeleton,
         lang[i] == lang[j],
         row_dots(story_matrix(docs, vocab), pairs),
-        row_dots(story_matrix(docs, vocab, anchors_only=True), pairs),
+        row_dots(anchor_m, pairs),
         row_dots(numbers, pairs),
+        common[0],
     )
     graph = sparse.coo_matrix((np.ones(int(link.sum())), (i[link], j[link])), shape=(len(docs), len(docs)))
-    return np.asarray(connected_components(graph, directed=False)[1])
+    labels = np.asarray(connected_components(graph, directed=False)[1])
+    if passages is None or embedder is None or translation_passages <= 0:
+        return labels
+    anchors = lambda p: row_dots(anchor_m, p)  # noqa: E731
+    return link_translations(docs, events, labels, passages, anchors, embedder, translation_passages)
 
 
 def make_events(docs: Sequence[Doc], events: np.ndarray, stories: np.ndarray) -> list[EventGroup]:
