@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from newsweave.compare import Aligned
@@ -244,3 +246,20 @@ def test_one_is_spelled_even_beside_a_digit_one() -> None:
 )
 def test_a_state_after_the_counted_noun_is_the_event(text: str, verb: str) -> None:
     assert [c.verb_concept for c in find_claims(text, "en", None, DateResolver(None))] == [verb]
+
+
+def test_claims_read_through_the_event_memo_equal_a_fresh_reading() -> None:
+    """A copy repeating its original's sentences gets the same claims from the memo, at its own
+    spans and with its own dates, and changing one copy's claim leaves the other's alone."""
+    original = "Rescuers said 412 people died on Tuesday. The storm destroyed 1,300 homes in Veltra."
+    copy_text = "LATEST: The storm destroyed 1,300 homes in Veltra. Rescuers said 412 people died on Tuesday."
+    memo: dict = {}
+    first = find_claims(original, "en", None, DateResolver(date(2031, 3, 5)), memo)
+    second = find_claims(copy_text, "en", None, DateResolver(date(2031, 4, 9)), memo)
+    assert len(memo) == 3  # the repeated sentence is read once; "LATEST: The storm..." is new
+    fresh = find_claims(copy_text, "en", None, DateResolver(date(2031, 4, 9)))
+    assert second == fresh
+    assert {c.figure.value for c in first} == {c.figure.value for c in second} == {412, 1300}
+    assert {copy_text[c.start : c.end].split()[0] for c in second} == {"LATEST:", "Rescuers"}
+    second[0].as_of = "changed"
+    assert all(c.as_of != "changed" for c in first)

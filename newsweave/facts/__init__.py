@@ -215,12 +215,13 @@ def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
     for art, found_quotes in zip(english, quoted, strict=True):
         # nothing is cited from a kept optional line (headline, caption: issue 14)
         facts.quotes.extend(q for q in found_quotes if not art.in_optional(q.start, q.end))
+    memo: dict[tuple[str, str], tuple[str, list[Found]]] = {}  # claims per distinct sentence
     for art in articles:
         story = story_of.get(art.id)
         facts.timeline.extend(t for t in timeline(art, dates[art.id]) if not art.in_optional(t.start, t.end))
         found_claims = [
             f
-            for f in find_claims(art.text, art.lang, index, dates[art.id])
+            for f in find_claims(art.text, art.lang, index, dates[art.id], memo)
             if not art.in_optional(f.start, f.end)
         ]
         for n, found in enumerate(found_claims, 1):

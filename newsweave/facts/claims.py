@@ -8,6 +8,7 @@ sentence's date resolved against the article's publication date.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
@@ -265,15 +266,28 @@ def _time_claim(s: str, t: TimeFigure, lang: str, index: EntityIndex | None) -> 
     return Found(f, 0, 0, t.unit, t.unit, shown, None, frozenset(), None, source, None, False)
 
 
-def find_claims(text: str, lang: str, index: EntityIndex | None, dates: DateResolver) -> list[Found]:
-    """Every figure of ``text`` with its subject; spans are sentences of ``text``."""
+def find_claims(
+    text: str,
+    lang: str,
+    index: EntityIndex | None,
+    dates: DateResolver,
+    memo: dict[tuple[str, str], tuple[str, list[Found]]] | None = None,
+) -> list[Found]:
+    """Every figure of ``text`` with its subject; spans are sentences of ``text``. ``memo`` (one
+    per event and ``index``) keeps each distinct sentence's claims: copies and rewrites of a story
+    repeat most sentences, which are then read once (the claims are copied, spans set per use)."""
     out: list[Found] = []
     for sent in split_sentences(text):
         original = text[sent.start : sent.end]
         if lang not in _WORD_LANGS and not any(c.isdigit() for c in original):
             continue
-        s = to_digits(original, lang)
-        found = _sentence_claims(s, scaled_to_digits(original), lang, index)
+        known = memo.get((original, lang)) if memo is not None else None
+        if known is None:
+            s = to_digits(original, lang)
+            known = (s, _sentence_claims(s, scaled_to_digits(original), lang, index))
+            if memo is not None:
+                memo[(original, lang)] = known
+        s, found = known[0], [copy.copy(c) for c in known[1]]
         mentions = dates.find(s) if found else []
         for claim in found:
             claim.start, claim.end = sent.start, sent.end
