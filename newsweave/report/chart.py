@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
+from newsweave.facts.timeline import parse_day
 from newsweave.records import Article, Event, TimelineEntry
 
 LEFT, RIGHT, FACT_Y, PUB_Y = 124.0, 740.0, 48.0, 108.0  # LEFT clears the 12px row labels
@@ -37,8 +38,8 @@ def timeline(
     event: Event, fact_href: Callable[[TimelineEntry], str], pub_href: Callable[[Article], str]
 ) -> Timeline | None:
     """Chart of the event's dated facts and its articles' publication dates; None if undated."""
-    facts = [(day(t.date), t) for t in event.facts.timeline]
-    pubs = [(day(a.published), a) for a in event.articles]
+    facts = [(parse_day(t.date), t) for t in event.facts.timeline]
+    pubs = [(parse_day(a.published), a) for a in event.articles]
     days = [d for d, _ in facts + pubs if d is not None]
     if not days:
         return None
@@ -70,10 +71,3 @@ def timeline(
     return chart
 
 
-def day(iso: str | None) -> date | None:
-    if not iso:
-        return None
-    try:
-        return date.fromisoformat(iso[:10])
-    except ValueError:
-        return None
