@@ -228,6 +228,14 @@ def test_a_range_reads_as_its_two_ends() -> None:
     assert claim_label(claim, "turess.example") == "142–150 passagers (turess.example)"
 
 
+def test_an_age_reads_as_aged_not_as_a_counted_thing() -> None:
+    from newsweave.records import Claim
+    from newsweave.report.view import claim_label
+
+    claim = Claim("c", "age in years", 35, 35, 35, "age", None, None, None, None, "a", 0, 1)
+    assert claim_label(claim, "velmo.example") == "aged 35 (velmo.example)"
+
+
 def test_one_is_spelled_even_beside_a_digit_one() -> None:
     from newsweave.facts.entities import EntityIndex, Mention
 

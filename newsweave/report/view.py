@@ -191,7 +191,9 @@ def claim_label(claim: Claim, outlet: str) -> str:
         figure = f"{format_number(claim.low)}–{format_number(claim.high)}"  # a range: both ends
     elif claim.qualifier:
         figure = f"{claim.qualifier} {figure}"
-    if claim.unit:
+    if claim.unit == "age":  # an age counts no thing: "aged 35", not "35 age"
+        figure = f"aged {figure}"
+    elif claim.unit:
         figure = f"{figure} {claim.unit}"
     context = [outlet]
     if claim.as_of:
