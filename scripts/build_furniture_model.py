@@ -1,11 +1,12 @@
-"""Build newsweave/clean/data/furniture-v1.json, the plain-text furniture line classifier.
+"""Build newsweave/clean/data/furniture-v2.json, the plain-text furniture line classifier.
 
     python scripts/build_furniture_model.py [--l3s ../shared/data/l3s_dev.jsonl] [--no-l3s]
 
 Trains a multinomial logistic regression (scikit-learn, fixed seed) on the lines of
 L3S-GN1's dev half (Kohlschütter et al. 2010; research use: the shipped file holds only
 weights over non-lexical features, no text of it) and on our invented pages
-(``tests/fixtures/clean/furniture_pages.jsonl``). The removal threshold is chosen on
+(``tests/fixtures/clean/furniture_pages.jsonl``, and pages composed by
+``scripts/invent_pages.py`` with furniture sprinkled between paragraphs). The removal threshold is chosen on
 predictions for sites held out by registered domain (5 folds), and the held-out scores are
 recorded in the model file. ``clean/furniture.py`` lists the features.
 """
@@ -44,6 +45,7 @@ CROP = 3  # lines of furniture kept each side of the content in a cropped varian
 SPARSE = 0.2  # share of furniture lines kept in a sparse variant
 MIN_RECALL = 0.98  # content tokens kept on held-out sites at the chosen thresholds ...
 MIN_SENTENCE_RECALL = 0.995  # ... and of sentence-shaped lines, which get a threshold of their own
+COMPOSED = 300  # invented pages composed by scripts/invent_pages.py (sprinkled furniture)
 INVENTED = ROOT / "tests" / "fixtures" / "clean" / "furniture_pages.jsonl"
 L3S = ROOT.parent / "shared" / "data" / "l3s_dev.jsonl"
 
@@ -113,13 +115,18 @@ def variants(row: dict[str, Any], rng: random.Random) -> list[str]:
     return [row["text"], cropped, "\n".join(keep)]
 
 
-def training_rows(rows: Iterable[dict[str, Any]], invented: bool = True) -> Lines:
+def training_rows(rows: Iterable[dict[str, Any]], invented: bool = True, composed: int = COMPOSED) -> Lines:
     """Feature rows of pages given as ``text`` with ``content``, ``optional`` and
-    ``furniture_lines`` (the L3S layout), each page also cropped and thinned (``variants``)."""
+    ``furniture_lines`` (the L3S layout), each page also cropped and thinned (``variants``);
+    with ``invented``, our fixture pages and ``composed`` pages of ``scripts/invent_pages.py``."""
     out = Lines([], [], [], [], [], [], [])
     pages = list(rows)
     if invented and INVENTED.exists():
         pages += [json.loads(x) for x in INVENTED.read_text("utf-8").splitlines() if x.strip()]
+    if invented and composed:
+        from scripts.invent_pages import invent_pages
+
+        pages += invent_pages(composed, SEED)
     rng = random.Random(SEED)
     n_page = 0
     for row in pages:
@@ -275,7 +282,10 @@ def main() -> None:
     parser.add_argument("--output", type=Path, default=MODEL_FILE)
     args = parser.parse_args()
     rows: list[dict[str, Any]] = []
-    sources = ["newsweave invented pages (tests/fixtures/clean/furniture_pages.jsonl)"]
+    sources = [
+        "newsweave invented pages (tests/fixtures/clean/furniture_pages.jsonl)",
+        f"{COMPOSED} invented pages composed by scripts/invent_pages.py (seed {SEED})",
+    ]
     if not args.no_l3s:
         rows = [json.loads(x) for x in args.l3s.read_text("utf-8").splitlines() if x.strip()]
         sources.insert(

@@ -67,7 +67,7 @@ def test_version_mismatch_is_one_clear_error() -> None:
 
 
 def test_retrains_on_the_invented_fixture() -> None:
-    model = fit(training_rows([], invented=True))
+    model = fit(training_rows([], invented=True, composed=20))
     assert Model.from_json(model.to_json()) == model
     with furniture.using(model):
         out = clean_text(PAGE, "en")

@@ -37,7 +37,7 @@ from newsweave.clean.line_shape import (
     word_count,
 )
 
-MODEL_VERSION = 1
+MODEL_VERSION = 2
 MODEL_FILE = Path(__file__).parent / "data" / f"furniture-v{MODEL_VERSION}.json"
 CLASSES = ("content", "optional", "furniture")
 WINDOW = 3  # lines each side that make a line's neighbourhood
@@ -51,7 +51,9 @@ FEATURES = (
     "win_rule", "win_words", "in_block", "before_block", "after_block", "dist_block",
     "next_to_block", "dist_prose", "short_run", "short_in_block", "prose_in_block",
     "prose_after_block", "prose_before_block", "first_line", "block_overlap",
+    "question", "tag_share", "head_shape", "head_run", "head_window", "after_last_prose",
 )  # fmt: skip
+HEAD_WORDS = (4, 20)  # a line shaped like a headline: this many words, ending like no sentence
 
 
 def _overlap(words: frozenset[str], seen: set[str]) -> float:
@@ -140,6 +142,10 @@ def _features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> Any:
         _overlap(r.content, twice if o else seen) for r, o in zip(read, own_prose.tolist(), strict=True)
     ]
     words = np.array([sh.words for sh in shapes])
+    head = (
+        (words >= HEAD_WORDS[0]) & (words <= HEAD_WORDS[1]) & (own[:, 2] == 0) & (own[:, 3] == 0)
+        & (own[:, 13] == 0)
+    )  # fmt: skip
     cols = [
         own, prev, after, windows,
         *(c[:, None].astype(float) for c in (
@@ -147,8 +153,39 @@ def _features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> Any:
             inside & (words <= 3), own_prose, beyond & is_prose, before & is_prose, at == 0,
         )),
         np.array(overlap, dtype=float)[:, None],
+        _headline_columns(lines, head, a, b, nw),
+        (at > (prose_at[-1] if len(prose_at) else n))[:, None].astype(float),
     ]  # fmt: skip
     return np.hstack(cols)
+
+
+def _headline_columns(lines: Sequence[str], head: Any, a: Any, b: Any, nw: Any) -> Any:
+    """question, tag_share, head_shape, head_run and head_window of each line: teasers for
+    other stories come as runs of headline-shaped lines (one subheading stands alone, prose
+    after it), embedded posts as lines of handles and hashtags."""
+    import numpy as np
+
+    n = len(lines)
+    question = [x.rstrip().rstrip(_CLOSE).endswith("?") for x in lines]
+    tags = [_tag_share(x) for x in lines]
+    h = head.astype(float)
+    breaks = np.cumsum(~head)  # runs of headline-shaped lines share a break count
+    run = np.bincount(breaks[head], minlength=int(breaks[-1]) + 1) if n else np.zeros(1)
+    head_run = np.where(head, np.log1p(run[breaks]), 0.0)
+    cum = np.concatenate([[0.0], np.cumsum(h)])
+    window = (cum[b] - cum[a] - h) / nw
+    return np.column_stack([np.asarray(question, dtype=float), tags, h, head_run, window])
+
+
+_CLOSE = "\"'”’»)]"
+
+
+def _tag_share(line: str) -> float:
+    """Share of a line's words that are handles or hashtags."""
+    if "@" not in line and "#" not in line:
+        return 0.0
+    words = line.split()
+    return sum(w[:1] in "@#" and len(w) > 1 for w in words) / max(len(words), 1)
 
 
 @dataclass(frozen=True, slots=True)
