@@ -46,12 +46,12 @@ FEATURES = (
     "log_words", "log_chars", "terminal", "colon_end", "stop_share",
     "no_stoplist", "title_share", "caps_share", "digit_share", "symbol_share", "comma_rate",
     "sentences", "ui_share", "rule", "lower_start", "quote_start", "pipes", "linkish", "dup",
-    "prose", "short", "prev_words", "prev_terminal", "prev_stop", "prev_rule", "prev_prose",
-    "next_words", "next_terminal", "next_stop", "next_rule", "next_prose", "win_prose",
+    "prose", "short", "question", "tag_share", "prev_words", "prev_terminal", "prev_stop",
+    "prev_rule", "prev_prose", "next_words", "next_terminal", "next_stop", "next_rule", "next_prose", "win_prose",
     "win_rule", "win_words", "in_block", "before_block", "after_block", "dist_block",
     "next_to_block", "dist_prose", "short_run", "short_in_block", "prose_in_block",
     "prose_after_block", "prose_before_block", "first_line", "block_overlap",
-    "question", "tag_share", "head_shape", "head_run", "head_window", "after_last_prose",
+    "head_shape", "head_run", "head_window", "after_last_prose",
 )  # fmt: skip
 HEAD_WORDS = (4, 20)  # a line shaped like a headline: this many words, ending like no sentence
 
@@ -146,46 +146,31 @@ def _features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> Any:
         (words >= HEAD_WORDS[0]) & (words <= HEAD_WORDS[1]) & (own[:, 2] == 0) & (own[:, 3] == 0)
         & (own[:, 13] == 0)
     )  # fmt: skip
-    cols = [
-        own, prev, after, windows,
-        *(c[:, None].astype(float) for c in (
-            inside, before, beyond, np.log1p(dist), dist == 1, np.log1p(nearest), np.log1p(short_runs),
-            inside & (words <= 3), own_prose, beyond & is_prose, before & is_prose, at == 0,
-        )),
-        np.array(overlap, dtype=float)[:, None],
-        _headline_columns(lines, head, a, b, nw),
-        (at > (prose_at[-1] if len(prose_at) else n))[:, None].astype(float),
-    ]  # fmt: skip
-    return np.hstack(cols)
+    out = np.empty((n, len(FEATURES)))
+    k = own.shape[1]
+    out[:, :k] = own
+    for block_cols in (prev, after, windows):
+        out[:, k : k + block_cols.shape[1]] = block_cols
+        k += block_cols.shape[1]
+    for col in (
+        inside, before, beyond, np.log1p(dist), dist == 1, np.log1p(nearest), np.log1p(short_runs),
+        inside & (words <= 3), own_prose, beyond & is_prose, before & is_prose, at == 0, overlap,
+        *_headline_columns(head, a, b, nw), at > (prose_at[-1] if len(prose_at) else n),
+    ):  # fmt: skip
+        out[:, k] = col
+        k += 1
+    return out
 
 
-def _headline_columns(lines: Sequence[str], head: Any, a: Any, b: Any, nw: Any) -> Any:
-    """question, tag_share, head_shape, head_run and head_window of each line: teasers for
-    other stories come as runs of headline-shaped lines (one subheading stands alone, prose
-    after it), embedded posts as lines of handles and hashtags."""
+def _headline_columns(head: Any, a: Any, b: Any, nw: Any) -> tuple[Any, Any, Any]:
+    """head_shape, head_run and head_window of each line: teasers for other stories come as
+    runs of headline-shaped lines (a subheading stands alone, prose after it)."""
     import numpy as np
 
-    n = len(lines)
-    question = [x.rstrip().rstrip(_CLOSE).endswith("?") for x in lines]
-    tags = [_tag_share(x) for x in lines]
-    h = head.astype(float)
     breaks = np.cumsum(~head)  # runs of headline-shaped lines share a break count
-    run = np.bincount(breaks[head], minlength=int(breaks[-1]) + 1) if n else np.zeros(1)
-    head_run = np.where(head, np.log1p(run[breaks]), 0.0)
-    cum = np.concatenate([[0.0], np.cumsum(h)])
-    window = (cum[b] - cum[a] - h) / nw
-    return np.column_stack([np.asarray(question, dtype=float), tags, h, head_run, window])
-
-
-_CLOSE = "\"'”’»)]"
-
-
-def _tag_share(line: str) -> float:
-    """Share of a line's words that are handles or hashtags."""
-    if "@" not in line and "#" not in line:
-        return 0.0
-    words = line.split()
-    return sum(w[:1] in "@#" and len(w) > 1 for w in words) / max(len(words), 1)
+    run = np.bincount(breaks[head], minlength=int(breaks[-1]) + 1)
+    cum = np.concatenate([[0], np.cumsum(head)])
+    return head, np.where(head, np.log1p(run[breaks]), 0.0), (cum[b] - cum[a] - head) / nw
 
 
 @dataclass(frozen=True, slots=True)

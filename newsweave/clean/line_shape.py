@@ -170,10 +170,17 @@ def _read_line(line: str, rule: bool, stops: frozenset[str]) -> _Line:
         0.0,  # dup
         float(prose),
         float(n <= 3),
+        float(s.rstrip(_CLOSERS).endswith("?")),
+        _tag_share(words) if "@" in s or "#" in s else 0.0,
     )
     content = frozenset(w for w in set(bare) - stops if len(w) > 2)
     key = " ".join(low_words)  # as " ".join(line.split()).lower(): case changes no spacing
     return _Line(Shape(n, log_words, terminal, stop, rule, prose, row), content, key)
+
+
+def _tag_share(words: list[str]) -> float:
+    """Share of a line's words that are handles or hashtags (as embedded posts print them)."""
+    return sum(w[:1] in "@#" and len(w) > 1 for w in words) / max(len(words), 1)
 
 
 @lru_cache(maxsize=8192)  # asked of each kept line several times a pass
