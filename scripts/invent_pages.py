@@ -71,7 +71,7 @@ TEASER_HEADS = ["Related", "More on this story", "Most read", "Read more", "Reco
 SHARE = ["Share", "Facebook", "Twitter", "Email", "WhatsApp", "Copy link", "Print", "Comments"]
 NOTICES = [
     "This article is more than {n} years old",
-    "This is an archived article and the details in it may be out of date.",
+    "From our archive: first published {n} years ago, so some details may have changed.",
     "All rights reserved. This material may not be published, broadcast or redistributed.",
     "Sign up for our daily newsletter",
     "We use cookies to improve your experience. By continuing you agree to our policy.",
@@ -195,6 +195,14 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
             add(headline(rng), "furniture")
     if rng.random() < 0.2:
         add(_fill(rng, rng.choice(NOTICES[:4])), "furniture")
+    if rng.random() < 0.25:  # tags, in lower case as many sites print them, and a comment count
+        place, event = rng.choice(PLACES).lower(), rng.choice(EVENTS)[2]
+        for tag in rng.sample([place, event, f"{place} {event}", "news", "europe"], rng.randint(1, 3)):
+            add(tag, "furniture")
+        if rng.random() < 0.5:
+            add(str(rng.choice([0, 1, 4, 12, 37])), "furniture")
+    if rng.random() < 0.1:
+        add(outlet.upper(), "furniture")
     site = outlet.lower().replace(" ", "-")
     return {
         "id": f"invented-{site}-{n}",

@@ -230,3 +230,63 @@ def test_the_model_is_not_run_on_a_page_of_long_sentences() -> None:
     assert not furniture.all_prose(["Home", *long], [False] * 4)
     assert furniture.all_prose(["Home", *long], [True, False, False, False])  # a rule took it
     assert furniture.classify(["Home", *long], [False] * 4, "en") is not None
+
+
+def test_headline_runs_and_tags_in_the_features() -> None:
+    lines = [
+        "Ferry strike at Tamsel ends after talks",
+        BODY[0],
+        "Related",
+        "Lisk council approves a new flood wall",
+        "Orvane farmers count the cost of a wet spring",
+        "Brosk library will close on Sundays from May",
+        BODY[1],
+        "What happens next",
+        BODY[2],
+        "#Brosk #MillFire @brosk_news",
+    ]
+    rows = page_features(lines, [False] * len(lines), "en")
+    col = {name: [r[FEATURES.index(name)] for r in rows] for name in FEATURES}
+    assert col["head_shape"][3:6] == [1.0, 1.0, 1.0] and col["head_shape"][7] == 0.0
+    assert col["head_run"][4] > col["head_run"][0] > 0.0  # a run of three teasers, one headline
+    assert col["tag_share"][9] == 1.0 and col["tag_share"][1] == 0.0
+    assert col["after_last_prose"][9] == 1.0 and col["after_last_prose"][7] == 0.0
+    assert col["question"] == [0.0] * len(lines)
+
+
+@pytest.mark.parametrize(
+    ("at", "gone", "probs", "removed"),
+    [
+        # a caption right beside a gallery counter that went, inside the story: removed
+        (2, {3}, (0.3, 0.6, 0.1), True),
+        # the same line between two paragraphs (a subheading): kept
+        (2, set(), (0.3, 0.6, 0.1), False),
+        # beside removed furniture but more likely content than not: kept
+        (2, {3}, (0.6, 0.3, 0.1), False),
+        # before the story's first paragraph (the headline): kept
+        (0, {1}, (0.2, 0.7, 0.1), False),
+    ],
+)
+def test_lines_beside_removed_furniture(
+    at: int, gone: set[int], probs: tuple[float, float, float], removed: bool
+) -> None:
+    lines = ["Fire at Brosk mill", BODY[0], "The mill in flames on Monday", "3/12", BODY[1]]
+    if at == 0:
+        lines = ["Fire at Brosk mill", "Live", BODY[0], BODY[1]]
+    table = [(0.9, 0.05, 0.05)] * len(lines)
+    table[at] = probs
+    flags = [i in gone for i in range(len(lines))]
+    assert (at in furniture.beside_furniture(lines, flags, table)) is removed
+
+
+def test_invented_pages_are_labelled_line_by_line() -> None:
+    from scripts.invent_pages import invent_pages
+
+    pages = invent_pages(40, 3)
+    assert pages == invent_pages(40, 3)  # a fixed seed, the same pages
+    for page in pages:
+        lines = page["text"].split("\n")
+        labels = page["content"].split("\n") + page["optional"].split("\n") + page["furniture_lines"]
+        assert all(line.strip() for line in lines)
+        assert sorted(lines) == sorted(x for x in labels if x)
+        assert page["content"]

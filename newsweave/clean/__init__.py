@@ -16,7 +16,14 @@ import ftfy
 
 from newsweave.clean.casing import restore_casing
 from newsweave.clean.dates import date_evidence
-from newsweave.clean.furniture import classify, cutoff, is_prose, optional_kind, prose_sample
+from newsweave.clean.furniture import (
+    beside_furniture,
+    classify,
+    cutoff,
+    is_prose,
+    optional_kind,
+    prose_sample,
+)
 from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
 from newsweave.clean.lang import detect_lang
@@ -124,6 +131,10 @@ def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs
     for i, (line, _, rule) in enumerate(ruled):
         if rule is None and line.strip() and probs[i][2] >= cutoff(line):
             verdict[i] = probs[i][2]
+    lines = [x for x, _, _ in ruled]
+    gone = [rule is not None or v is not None for (_, _, rule), v in zip(ruled, verdict, strict=True)]
+    for i in beside_furniture(lines, gone, probs):
+        verdict[i] = probs[i][1] + probs[i][2]  # its chance of being no body text
     if not any(rule is None and verdict[i] is None and is_prose(x) for i, (x, _, rule) in enumerate(ruled)):
         # No story left to tell furniture from (a page of short lines, or a one-sentence
         # article the model doubted): the model's verdicts are not used.
