@@ -86,9 +86,24 @@ def fold_of(url: str, folds: int = FOLDS) -> int:
 
 
 def registered_domain(url: str) -> str:
+    """courlan's registered domain; for a host it does not know (our invented ``.example``
+    sites) the host itself, so that an invented site's pages share a fold."""
+    from urllib.parse import urlsplit
+
     from courlan import extract_domain
 
-    return extract_domain(url) or url
+    return extract_domain(url) or urlsplit(url).netloc or url
+
+
+INVENTED_SUFFIX = ".example"  # the hosts of our invented pages
+
+
+def _real(data: Lines, idx: Sequence[int]) -> list[int]:
+    """The lines of ``idx`` from real sites, where thresholds are chosen (invented pages are
+    easier than real ones: a cut-off chosen on them removes sentences of real stories); all of
+    them when the training data is invented only."""
+    real = [i for i in idx if not data.group[i].endswith(INVENTED_SUFFIX)]
+    return real or list(idx)
 
 
 def _label_sets(row: dict[str, Any]) -> tuple[set[str], set[str], set[str]]:
@@ -260,8 +275,9 @@ def fit(data: Lines, sources: Sequence[str] = ()) -> Model:
         )
         for i, row in zip(test, stage.probabilities([second_x[i] for i in test]), strict=True):
             p_second[i] = row[2]
-    sentence_threshold = _cut(p_second, data, [i for i in train if data.sentence[i]], MIN_SENTENCE_RECALL)
-    threshold, scores = _best_line_threshold(p_second, data, train, sentence_threshold)
+    real = _real(data, train)
+    sentence_threshold = _cut(p_second, data, [i for i in real if data.sentence[i]], MIN_SENTENCE_RECALL)
+    threshold, scores = _best_line_threshold(p_second, data, real, sentence_threshold)
     ys, toks = [data.y[i] for i in train], [data.tokens[i] for i in train]
     first = _fit_stage([data.x[i] for i in train], ys, toks)
     second = _fit_stage([second_x[i] for i in train], ys, toks)

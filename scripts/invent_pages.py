@@ -60,9 +60,14 @@ HEADLINE = [
     "{P} {e} {r}", "{E} in {p}: what we know so far", "{n} hurt as {e} in {p}", "Why {p} is angry",
     "{Person} to step down after {e}", "{p} council backs plan for new {k} rules",
     "Live: {e} in {p}", "Police name {n} suspects after {k} in {p}", "{Person}: 'We were not told'",
-    "How the {k} in {p} unfolded", "{p} braces for more {k} news", "Who is {person}?",
+    "How the {k} in {p} unfolded", "{p} braces for more {k} news",
 ]  # fmt: skip
-SUBHEAD = ["What happens next", "Warnings ignored", "A long night", "The cost", "Questions remain"]
+SUBHEAD = [
+    "What happens next", "Warnings ignored", "A long night", "The cost", "Questions remain",
+    "Why did the wall fail?", "What did the council know?", "Who pays for the repairs?",
+    "How the night unfolded in the lower town", "What the engineers were told in March",
+    "Pictures sent in by readers", "A video filmed by residents",
+]  # fmt: skip
 MENU = [
     "Home", "News", "World", "Business", "Sport", "Opinion", "Culture", "Weather", "Video",
     "Sign in", "Subscribe", "Menu", "Search", "Local", "Politics", "Science",
@@ -172,16 +177,16 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
                 add(headline(rng), "furniture")
         elif roll < 0.2:  # one teaser alone
             add(rng.choice(["", "", ">> ", ":: ", "• "]) + headline(rng), "furniture")
-        elif roll < 0.26:
+        elif roll < 0.3:  # a subheading, shaped like a headline or a question
             add(rng.choice(SUBHEAD), "optional")
-        elif roll < 0.31:
+        elif roll < 0.35:
             for line in _social(rng):
                 add(line, "furniture")
-        elif roll < 0.37:
+        elif roll < 0.41:
             add(_caption(rng), "optional")
             if rng.random() < 0.4:
                 add(f"{rng.randint(1, 9)}/{rng.randint(10, 20)}", "furniture")
-        elif roll < 0.42:
+        elif roll < 0.46:
             add(_fill(rng, rng.choice(NOTICES[5:10])), "furniture")
     tail = rng.random()
     if tail < 0.3:

@@ -352,10 +352,11 @@ def all_prose(lines: Sequence[str], rule: Sequence[bool]) -> bool:
 def beside_furniture(
     lines: Sequence[str], gone: Sequence[bool], probs: Sequence[tuple[float, float, float]]
 ) -> list[int]:
-    """Lines inside the story (after its first paragraph of prose) that are no sentence, that the
-    model finds less likely content than not, and that sit right beside a removed line: the
-    title or caption of a photo, gallery or video whose counter, credit or player label went,
-    or the first of a run of teasers. A subheading stands between paragraphs and stays."""
+    """Lines inside the story (after its first paragraph of prose), no sentence and no longer
+    than a title (``TITLE_WORDS``), that the model finds less likely content than not and that
+    sit right beside a removed line: the title or caption of a photo, gallery or video whose
+    counter, credit or player label went, or the first of a run of teasers. A subheading
+    stands between paragraphs and stays."""
     n = len(lines)
     first = next((i for i in range(n) if not gone[i] and is_prose(lines[i])), n)
     return [
@@ -365,6 +366,7 @@ def beside_furniture(
         and probs[i][0] < probs[i][1] + probs[i][2]
         and ((i > 0 and gone[i - 1]) or (i + 1 < n and gone[i + 1]))
         and not is_sentence(lines[i])
+        and word_count(lines[i]) <= TITLE_WORDS
     ]
 
 
