@@ -290,3 +290,14 @@ def test_invented_pages_are_labelled_line_by_line() -> None:
         assert all(line.strip() for line in lines)
         assert sorted(lines) == sorted(x for x in labels if x)
         assert page["content"]
+
+
+def test_invented_sites_fold_by_host_and_cut_offs_use_real_sites() -> None:
+    from scripts.build_furniture_model import Lines, _real, registered_domain
+
+    assert registered_domain("https://lisk-courier.example/story/1") == "lisk-courier.example"
+    assert registered_domain("https://news.brosk.co.uk/a/1") == "brosk.co.uk"
+    groups = ["lisk-courier.example", "brosk.co.uk", "orvane-post.example"]
+    data = Lines([[0.0]] * 3, [0, 0, 2], [False] * 3, [5] * 3, [0, 1, 2], groups, [True] * 3)
+    assert _real(data, [0, 1, 2]) == [1]
+    assert _real(data, [0, 2]) == [0, 2]  # invented pages only: all of them
