@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from newsweave.compare import Aligned, align, compare, same_figure, status
@@ -178,3 +180,39 @@ def test_a_place_shown_under_a_larger_total_stays_a_part() -> None:
         _placed(4, 15383, "b", "r2"),
     ]
     assert sorted(align(items)) == [[0, 2], [1], [3]]
+
+
+def _in_sentence(it: Aligned, article: str, sentence: int, at: int) -> Aligned:
+    it.claim.article, it.claim.start = article, sentence
+    it.found.figure = dataclasses.replace(it.found.figure, start=at, end=at + 2)
+    return it
+
+
+def test_two_figures_one_sentence_sets_side_by_side_are_two_quantities() -> None:
+    """'Yes won 54 percent to 46 percent' in one report; others give 53.8 and 46.2 on their own."""
+    items = [
+        _in_sentence(item(1, 54, story="a", unit="%", verb=None), "r1", 0, 8),
+        _in_sentence(item(2, 46, story="a", unit="%", verb=None), "r1", 0, 20),
+        item(3, 53.8, story="b", unit="%", verb=None),
+        item(4, 46.2, story="c", unit="%", verb=None),
+    ]
+    assert sorted(align(items)) == [[0, 2], [1, 3]]
+
+
+def test_a_change_told_in_one_sentence_stays_one_quantity() -> None:
+    """'The toll rose to 120, up from 80': the earlier value of the same count."""
+    earlier = _in_sentence(item(2, 80, story="a", unit="people", verb="killed"), "r1", 0, 30)
+    earlier.found.series = True
+    items = [_in_sentence(item(1, 120, story="a", unit="people", verb="killed"), "r1", 0, 10), earlier]
+    assert align(items) == [[0, 1]]
+
+
+def test_a_figure_of_another_year_is_another_quantity() -> None:
+    """'the 900 killed in a 1952 quake', in reports of this year's quake: not its toll."""
+    items = [
+        item(1, 300, story="a", unit="people", verb="killed", published="2031-05-02"),
+        item(2, 310, story="b", unit="people", verb="killed", published="2031-05-03"),
+        item(3, 900, story="b", unit="people", verb="killed", published="2031-05-03"),
+    ]
+    items[2].found.year = "1952"
+    assert sorted(align(items)) == [[0, 1], [2]]

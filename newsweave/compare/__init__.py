@@ -65,6 +65,10 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
     keys = _inherit_keys(items)
     if neutral:
         keys = {i: (u, v, p - neutral, part) for i, (u, v, p, part) in keys.items()}
+    year = _event_year(items)
+    for i, (u, v, p, part) in keys.items():  # "the 8,500 killed in a massive 1934 quake": another event
+        if part is None and year is not None and items[i].found.year not in (None, year):
+            keys[i] = (u, v, p, f"in {items[i].found.year}")
     parts = _contrasted(items, keys)
     keys = {i: (u, v, p & parts.get(u, set()), part) for i, (u, v, p, part) in keys.items()}
     groups: dict[Key, list[int]] = defaultdict(list)
@@ -113,7 +117,45 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
         if not pool:
             cands.append(target)
         groups[target].append(i)
-    return [sorted(g) for g in groups.values() if g]
+    return [sorted(part) for g in groups.values() if g for part in _split_contrasts(g, items)]
+
+
+def _event_year(items: Sequence[Aligned]) -> str | None:
+    """The year most of the event's articles are dated to (publication or the claim's date), if any."""
+    years = [when[:4] for it in items if (when := it.published or it.claim.as_of)]
+    return max(set(years), key=years.count) if years else None
+
+
+def _contrasted_pair(group: Sequence[int], items: Sequence[Aligned]) -> tuple[float, float] | None:
+    """Two figures one sentence sets side by side ("52 percent to 48 percent", "17,410,742 ...
+    compared with 16,141,241") are two quantities: a sentence does not state one quantity twice
+    with two values, unless it tells a change ("rose to 247 from 159"). Their values, if any."""
+    seen: dict[tuple[str, int], list[Aligned]] = defaultdict(list)
+    for i in group:
+        seen[(items[i].claim.article, items[i].claim.start)].append(items[i])
+    for same in seen.values():
+        for n, a in enumerate(same):
+            for b in same[n + 1 :]:
+                if a.found.series or b.found.series or _about(a.claim.value, b.claim.value):
+                    continue
+                if a.found.figure.start != b.found.figure.start:
+                    return tuple(sorted((a.claim.value, b.claim.value)))  # type: ignore[return-value]
+    return None
+
+
+def _split_contrasts(group: list[int], items: Sequence[Aligned]) -> list[list[int]]:
+    """A group holding a contrasted pair is cut at the widest gap (as a ratio) between the pair's
+    values, again until no part holds one: the other reports' figures go with the side they are near."""
+    pair = _contrasted_pair(group, items)
+    if pair is None:
+        return [group]
+    low, high = pair
+    values = sorted({items[i].claim.value for i in group if low <= items[i].claim.value <= high})
+    gaps = [(b / a if a > 0 else math.inf, a) for a, b in zip(values, values[1:], strict=False)]
+    cut = max(gaps)[1]
+    below = [i for i in group if items[i].claim.value <= cut]
+    above = [i for i in group if items[i].claim.value > cut]
+    return _split_contrasts(below, items) + _split_contrasts(above, items)
 
 
 _FAMILY = {"GPE": "place", "LOC": "place", "FAC": "place"}

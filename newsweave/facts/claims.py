@@ -46,6 +46,8 @@ _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
 _SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl", "ca"})
+_YEAR = re.compile(r"(?<![\d.,])(?:1[89]\d\d|20\d\d)(?![\d.,]|\s*(?:%|percent|people|[a-z]+s\b))")
+_FROM = re.compile(r"\b(?:from|von|desde|depuis|passant de|van)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_]*\s*$", re.I)
 
 
 @dataclass(slots=True)
@@ -66,6 +68,8 @@ class Found:
     spelled: bool
     place_types: dict[str, str] = field(default_factory=dict)  # each place's entity type (GPE, ORG...)
     in_clause: bool = True  # the places are named in the figure's clause, not elsewhere in its sentence
+    year: str | None = None  # a year named in the figure's clause ("the 8,500 killed in a 1934 quake")
+    series: bool = False  # an earlier value of a change the sentence tells ("rose from 159", "up from 159")
 
     @property
     def subject(self) -> str:
@@ -206,6 +210,9 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
         found.in_clause = in_clause
+        year = _YEAR.search(left + " " + right)
+        found.year = year.group(0) if year else None
+        found.series = _FROM.search(s, prev_end or max(0, f.start - 30), f.start) is not None
         if index is not None:
             found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
         out.append(found)
