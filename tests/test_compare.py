@@ -216,3 +216,25 @@ def test_a_figure_of_another_year_is_another_quantity() -> None:
     ]
     items[2].found.year = "1952"
     assert sorted(align(items)) == [[0, 1], [2]]
+
+
+def test_a_place_narrows_only_where_its_report_sets_it_apart() -> None:
+    """'1,900 killed in Kestria' in a report of Kestria alone is the toll; '700 in Kestria' beside
+    '760 across three countries' and '20 in Dovan' is a part."""
+    items = [
+        _placed(1, 760, "a", "r1"),
+        _placed(2, 700, "a", "r1", "Kestria"),
+        _placed(3, 20, "a", "r1", "Dovan"),
+        _placed(4, 1900, "b", "r2", "Kestria"),
+        _placed(5, 2000, "c", "r3"),
+    ]
+    assert sorted(align(items)) == [[0, 3, 4], [1], [2]]
+
+
+def test_a_translation_takes_the_subject_of_an_english_report_with_its_figure() -> None:
+    items = [
+        item(1, 1487, story="a", unit="people", verb="killed"),
+        item(2, 1487, story="b", unit="insassen", verb=None, english=False),
+        item(3, 12, story="c", unit="insassen", verb=None, english=False),  # too small to tell
+    ]
+    assert sorted(align(items)) == [[0, 1], [2]]

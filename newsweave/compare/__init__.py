@@ -51,12 +51,28 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
             seen = by_story[it.story].get((it.claim.low, it.claim.high))
             if seen is None or len(it.found.places) > len(items[seen].found.places):
                 by_story[it.story][(it.claim.low, it.claim.high)] = i
+    by_value: dict[tuple[float | None, float | None], set[Key]] = defaultdict(set)
+    for i, it in enumerate(items):
+        if it.english and it.found.unit_concept is not None and _distinctive(it.claim.value):
+            by_value[(it.claim.low, it.claim.high)].add(keys[i])
     for i, it in enumerate(items):
         if not it.english:
             ref = by_story[it.story].get((it.claim.low, it.claim.high))
             if ref is not None:
                 keys[i] = keys[ref]
+            elif not it.found.known_unit and _distinctive(it.claim.value):
+                # a noun the concept table does not know ("Insassen", or none: "la cifra è 159"):
+                # an English report of the event with the same distinctive figure says what it counts
+                same = by_value.get((it.claim.low, it.claim.high), set())
+                if len(same) == 1:
+                    keys[i] = next(iter(same))
     return keys
+
+
+def _distinctive(value: float) -> bool:
+    """A figure too particular to be met by chance in another report of the event: not a small
+    count ("two", "12") and not a round one ("100", "5,000"), which many different things share."""
+    return value >= 20 and _trailing_zeros(value) < 2
 
 
 def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> list[list[int]]:
@@ -71,6 +87,7 @@ def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> li
             keys[i] = (u, v, p, f"in {items[i].found.year}")
     parts = _contrasted(items, keys)
     keys = {i: (u, v, p & parts.get(u, set()), part) for i, (u, v, p, part) in keys.items()}
+    keys = _settings_per_article(items, keys)
     groups: dict[Key, list[int]] = defaultdict(list)
     pending: list[int] = []
     for i, (unit, verb, places, part) in keys.items():
@@ -159,6 +176,34 @@ def _split_contrasts(group: list[int], items: Sequence[Aligned]) -> list[list[in
 
 
 _FAMILY = {"GPE": "place", "LOC": "place", "FAC": "place"}
+
+
+def _settings_per_article(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[int, Key]:
+    """A place narrows a figure only where its own article sets that place apart (another
+    place's figure of the same thing, or a total naming no place) or where the figure is the one
+    another report gives that place: "1,865 killed in Nepal" in a report that tells of Nepal alone
+    is the toll, while "688 dead in Nepal" beside "718 across four countries" is a part."""
+    Figures = list[tuple[frozenset[str], float]]
+    by_article: dict[tuple[str, str | None, str | None], Figures] = defaultdict(list)
+    for i, (unit, verb, places, part) in keys.items():
+        if part is None:
+            by_article[(items[i].claim.article, unit, verb)].append((places, items[i].claim.value))
+    apart: set[tuple[str, str | None, str | None, frozenset[str]]] = set()  # (article, unit, verb, places)
+    told: dict[tuple[str | None, str | None, frozenset[str]], list[float]] = defaultdict(list)
+    for (article, unit, verb), figures in by_article.items():
+        for p, v in figures:
+            if p and any(q != p and not _about(v, w) for q, w in figures):
+                apart.add((article, unit, verb, p))
+                told[(unit, verb, p)].append(v)
+    out: dict[int, Key] = {}
+    for i, (unit, verb, places, part) in keys.items():
+        v = items[i].claim.value
+        kept = places
+        if part is None and (items[i].claim.article, unit, verb, places) not in apart:
+            near = any(w > 0 and 1 / 1.5 <= v / w <= 1.5 for w in told[(unit, verb, places)])
+            kept = places if near else frozenset()
+        out[i] = (unit, verb, kept, part)
+    return out
 
 
 def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | None, set[str]]:

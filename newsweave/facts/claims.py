@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
-from newsweave.facts.lexicon import MONTHS, TITLES, WEEKDAYS, fold
+from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold
 from newsweave.facts.numbers import Figure, find_figures, find_fractions, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
@@ -45,6 +45,7 @@ _HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuate
 _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
 _SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
+_TABLE_UNITS = frozenset(unit for unit, _ in UNIT_CONCEPTS.values())
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl", "ca"})
 _YEAR = re.compile(r"(?<![\d.,])(?:1[89]\d\d|20\d\d)(?![\d.,]|\s*(?:%|percent|people|[a-z]+s\b))")
 _FROM = re.compile(r"\b(?:from|von|desde|depuis|passant de|van)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_]*\s*$", re.I)
@@ -70,6 +71,11 @@ class Found:
     in_clause: bool = True  # the places are named in the figure's clause, not elsewhere in its sentence
     year: str | None = None  # a year named in the figure's clause ("the 8,500 killed in a 1934 quake")
     series: bool = False  # an earlier value of a change the sentence tells ("rose from 159", "up from 159")
+
+    @property
+    def known_unit(self) -> bool:
+        """What it counts is a concept of the table (the same in every language), not a bare word."""
+        return self.unit_concept in _TABLE_UNITS
 
     @property
     def subject(self) -> str:
