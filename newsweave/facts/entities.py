@@ -319,6 +319,26 @@ class EntityIndex:
             if spelled and (not cands or k in self._acronyms):  # "EU": European Union, not "Leave EU"
                 cands = spelled
             self._join_unique(k, cands)
+        for k in sorted(self._acronyms):  # "VW" (and "VW Group"): the parts of one word, Volkswagen
+            cands = [c for c in self._compounds(k[0], mentions) if self._compatible(k, c)]
+            roots = {self._find(c) for c in cands if self._label[c] != "PERSON"}
+            if len(roots) == 1 and self._label[k] != "PERSON":
+                self._union(roots.pop(), k)
+
+    def _compounds(self, acronym: str, mentions: dict[str, list[Mention]]) -> list[tuple[str, ...]]:
+        """One-word names an acronym of 2-4 capitals abbreviates from within ("VW": Volkswagen):
+        the same first letter, the other letters in order further in, the name at least three times
+        as long, and named in an article that writes the acronym."""
+        if not 2 <= len(acronym) <= 4:
+            return []
+        shape = re.compile(acronym[0] + "".join(f"[a-z]+{c}" for c in acronym[1:]) + "[a-z]*")
+        out: set[tuple[str, ...]] = set()
+        for ms in mentions.values():
+            keys = {self._key(m.text) for m in ms}
+            if (acronym,) in keys:
+                long = [c for c in keys if len(c) == 1 and len(c[0]) >= 3 * len(acronym)]
+                out.update(c for c in long if shape.fullmatch(c[0]))
+        return sorted(out)
 
     def _join_spellings(self, keys: Sequence[tuple[str, ...]]) -> None:
         """Two spellings of one name ("Dharhara"/"Dharahara Tower", "Zelensky"/"Zelenskyy",
