@@ -218,7 +218,8 @@ def test_the_tagger_reads_each_sentence_once() -> None:
 def _index_of(text: str, names: list[tuple[str, str]]) -> list[list[str]]:
     from newsweave.facts.entities import EntityIndex
 
-    ms = [Mention(n, label, m.start(), m.end()) for n, label in names for m in re.finditer(re.escape(n), text)]
+    found = [(n, label, m) for n, label in names for m in re.finditer(re.escape(n), text)]
+    ms = [Mention(n, label, m.start(), m.end()) for n, label, m in found]
     return sorted(sorted(e.aliases) for e in EntityIndex({"a": ms}, {"a": text}).entities)
 
 
