@@ -228,6 +228,7 @@ class EntityIndex:
             self.entities.append(self._entity(group))
         self._by_key = {k: index_of[self._find(k)] for k in labels if self._find(k) in index_of}
         self._alias_re = self._compile()
+        self._found: dict[str, tuple[Mention, ...]] = {}  # find's answers, per text
         self._variant_re = self._compile_variants()
 
     def _key(self, surface: str) -> tuple[str, ...]:
@@ -401,15 +402,24 @@ class EntityIndex:
         return None if i is None else self.entities[i]
 
     def find(self, text: str) -> list[Mention]:
-        """Mentions of known surface forms in ``text`` (how copies and other languages are read)."""
+        """Mentions of known surface forms in ``text`` (how copies and other languages are read).
+        Remembered per text: the index does not change once built, and the speaker and claim
+        readers ask again for the texts the index itself read."""
         if self._alias_re is None:
             return []
+        known = self._found.get(text)
+        if known is None:
+            known = self._found[text] = tuple(self._find_in(text))
+        return list(known)
+
+    def _find_in(self, text: str) -> list[Mention]:
+        assert self._alias_re is not None
         out = []
         for m in self._alias_re.finditer(text):
             i = self._by_key.get(self._key(m.group()))
             if i is not None:
                 out.append(Mention(m.group(), self.entities[i].type, m.start(), m.end()))
-        folded = fold(text)
+        folded = fold(text) if self._variant_re is not None else ""
         if self._variant_re is not None and len(folded) == len(text):  # "Turquía", "Uturuki"
             for m in self._variant_re.finditer(folded):
                 i = self._by_key.get(self._key(m.group()))
