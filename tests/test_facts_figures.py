@@ -279,6 +279,7 @@ def test_claims_read_through_the_event_memo_equal_a_fresh_reading() -> None:
         ("That is more than the 900 killed in a massive 1952 quake.", 900, "1952", False),
         ("The toll rose to 120, up from 80 on Monday.", 80, None, True),
         ("The toll rose to 120, up from 80 on Monday.", 120, None, False),
+        ("The toll rose to 120, raising a previous count of 80.", 80, None, True),
         ("Voters backed it by 54 percent to 46 percent.", 46, None, False),
     ],
 )

@@ -48,7 +48,11 @@ _SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
 _TABLE_UNITS = frozenset(unit for unit, _ in UNIT_CONCEPTS.values())
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl", "ca"})
 _YEAR = re.compile(r"(?<![\d.,])(?:1[89]\d\d|20\d\d)(?![\d.,]|\s*(?:%|percent|people|[a-z]+s\b))")
-_FROM = re.compile(r"\b(?:from|von|desde|depuis|passant de|van)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_]*\s*$", re.I)
+_FROM = re.compile(  # "up from 159", "raising a previous count of 159": the value before a change
+    r"\b(?:(?:from|von|desde|depuis|passant de|van)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_]*|"
+    r"(?:previous|earlier|prior|initial|vorherig\w*|précédent\w*|anterior\w*|precedente)\b\D{0,25})\s*$",
+    re.I,
+)
 
 
 @dataclass(slots=True)
