@@ -238,3 +238,15 @@ def test_a_translation_takes_the_subject_of_an_english_report_with_its_figure() 
         item(3, 12, story="c", unit="insassen", verb=None, english=False),  # too small to tell
     ]
     assert sorted(align(items)) == [[0, 1], [2]]
+
+
+def test_the_side_further_from_the_group_goes_apart() -> None:
+    """A breakdown '190 in Velmo, 57 in Corva' (places unknown to the index) among a toll told as
+    73, then 247 to 290: the 57 goes apart, the early 73 stays with the toll."""
+    values = (73, 247, 250, 290)
+    toll = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate(values)]
+    pair = [
+        _in_sentence(item(8, 190, story="s8", unit="people", verb="killed"), "r9", 0, 5),
+        _in_sentence(item(9, 57, story="s8", unit="people", verb="killed"), "r9", 0, 30),
+    ]
+    assert sorted(align(toll + pair)) == [[0, 1, 2, 3, 4], [5]]
