@@ -250,3 +250,15 @@ def test_the_side_further_from_the_group_goes_apart() -> None:
         _in_sentence(item(9, 57, story="s8", unit="people", verb="killed"), "r9", 0, 30),
     ]
     assert sorted(align(toll + pair)) == [[0, 1, 2, 3, 4], [5]]
+
+
+def test_a_figure_an_order_of_magnitude_below_the_toll_is_no_toll() -> None:
+    """'18 died there' and '17 were killed when an avalanche hit' among tolls of 1,500 to 4,300."""
+    values = (1500, 1805, 4349, 18, 17)
+    items = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate(values)]
+    assert sorted(align(items)) == [[0, 1, 2], [3, 4]]
+
+
+def test_an_early_report_a_third_of_the_later_stays_with_the_toll() -> None:
+    items = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate((100, 320, 290))]
+    assert align(items) == [[0, 1, 2]]
