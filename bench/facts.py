@@ -1,6 +1,6 @@
 """Score the facts stage on the labelled dev pages of ../shared/data and write docs/benchmarks.md.
 
-    .venv/bin/python bench/facts.py [-v] [--no-write]
+    .venv/bin/python bench/facts.py [-v] [--no-write] [--no-speakers] [--polnear-train --throughput]
 
 Figure recall (value and bounds found on the labelled sentence), grouping of figures by labelled
 subject (B-cubed F1 over each event's comparisons), quote speaker accuracy and entity merging.
@@ -394,7 +394,8 @@ def main() -> None:
         print("\n".join(cov.misses))
     if "--no-write" not in sys.argv:
         write_section("facts", md)
-    speakers()
+    if "--no-speakers" not in sys.argv:  # figures alone: the speakers' section is left as it is
+        speakers()
 
 
 def speakers() -> None:
