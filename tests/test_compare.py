@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from newsweave.compare import Aligned, align, compare, same_figure, status
@@ -178,3 +180,85 @@ def test_a_place_shown_under_a_larger_total_stays_a_part() -> None:
         _placed(4, 15383, "b", "r2"),
     ]
     assert sorted(align(items)) == [[0, 2], [1], [3]]
+
+
+def _in_sentence(it: Aligned, article: str, sentence: int, at: int) -> Aligned:
+    it.claim.article, it.claim.start = article, sentence
+    it.found.figure = dataclasses.replace(it.found.figure, start=at, end=at + 2)
+    return it
+
+
+def test_two_figures_one_sentence_sets_side_by_side_are_two_quantities() -> None:
+    """'Yes won 54 percent to 46 percent' in one report; others give 53.8 and 46.2 on their own."""
+    items = [
+        _in_sentence(item(1, 54, story="a", unit="%", verb=None), "r1", 0, 8),
+        _in_sentence(item(2, 46, story="a", unit="%", verb=None), "r1", 0, 20),
+        item(3, 53.8, story="b", unit="%", verb=None),
+        item(4, 46.2, story="c", unit="%", verb=None),
+    ]
+    assert sorted(align(items)) == [[0, 2], [1, 3]]
+
+
+def test_a_change_told_in_one_sentence_stays_one_quantity() -> None:
+    """'The toll rose to 120, up from 80': the earlier value of the same count."""
+    earlier = _in_sentence(item(2, 80, story="a", unit="people", verb="killed"), "r1", 0, 30)
+    earlier.found.series = True
+    items = [_in_sentence(item(1, 120, story="a", unit="people", verb="killed"), "r1", 0, 10), earlier]
+    assert align(items) == [[0, 1]]
+
+
+def test_a_figure_of_another_year_is_another_quantity() -> None:
+    """'the 900 killed in a 1952 quake', in reports of this year's quake: not its toll."""
+    items = [
+        item(1, 300, story="a", unit="people", verb="killed", published="2031-05-02"),
+        item(2, 310, story="b", unit="people", verb="killed", published="2031-05-03"),
+        item(3, 900, story="b", unit="people", verb="killed", published="2031-05-03"),
+    ]
+    items[2].found.year = "1952"
+    assert sorted(align(items)) == [[0, 1], [2]]
+
+
+def test_a_place_narrows_only_where_its_report_sets_it_apart() -> None:
+    """'1,900 killed in Kestria' in a report of Kestria alone is the toll; '700 in Kestria' beside
+    '760 across three countries' and '20 in Dovan' is a part."""
+    items = [
+        _placed(1, 760, "a", "r1"),
+        _placed(2, 700, "a", "r1", "Kestria"),
+        _placed(3, 20, "a", "r1", "Dovan"),
+        _placed(4, 1900, "b", "r2", "Kestria"),
+        _placed(5, 2000, "c", "r3"),
+    ]
+    assert sorted(align(items)) == [[0, 3, 4], [1], [2]]
+
+
+def test_a_translation_takes_the_subject_of_an_english_report_with_its_figure() -> None:
+    items = [
+        item(1, 1487, story="a", unit="people", verb="killed"),
+        item(2, 1487, story="b", unit="insassen", verb=None, english=False),
+        item(3, 12, story="c", unit="insassen", verb=None, english=False),  # too small to tell
+    ]
+    assert sorted(align(items)) == [[0, 1], [2]]
+
+
+def test_the_side_further_from_the_group_goes_apart() -> None:
+    """A breakdown '190 in Velmo, 57 in Corva' (places unknown to the index) among a toll told as
+    73, then 247 to 290: the 57 goes apart, the early 73 stays with the toll."""
+    values = (73, 247, 250, 290)
+    toll = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate(values)]
+    pair = [
+        _in_sentence(item(8, 190, story="s8", unit="people", verb="killed"), "r9", 0, 5),
+        _in_sentence(item(9, 57, story="s8", unit="people", verb="killed"), "r9", 0, 30),
+    ]
+    assert sorted(align(toll + pair)) == [[0, 1, 2, 3, 4], [5]]
+
+
+def test_a_figure_an_order_of_magnitude_below_the_toll_is_no_toll() -> None:
+    """'18 died there' and '17 were killed when an avalanche hit' among tolls of 1,500 to 4,300."""
+    values = (1500, 1805, 4349, 18, 17)
+    items = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate(values)]
+    assert sorted(align(items)) == [[0, 1, 2], [3, 4]]
+
+
+def test_an_early_report_a_third_of_the_later_stays_with_the_toll() -> None:
+    items = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate((100, 320, 290))]
+    assert align(items) == [[0, 1, 2]]

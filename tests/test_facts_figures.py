@@ -124,7 +124,7 @@ def test_a_day_of_a_month_is_no_count(text: str, lang: str, values: list[float])
     [
         ("Il y avait six membres d'équipage.", "fr", "crew"),
         ("Viajaban 15 miembros de la tripulación.", "es", "crew"),
-        ("On a retrouvé 40 corps.", "fr", "people"),
+        ("On a retrouvé 40 corps.", "fr", "bodies"),  # a body count, not the toll
     ],
 )
 def test_a_noun_of_a_noun_counts_the_second(text: str, lang: str, unit: str) -> None:
@@ -271,3 +271,20 @@ def test_claims_read_through_the_event_memo_equal_a_fresh_reading() -> None:
     assert {copy_text[c.start : c.end].split()[0] for c in second} == {"LATEST:", "Rescuers"}
     second[0].as_of = "changed"
     assert all(c.as_of != "changed" for c in first)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "year", "series"),
+    [
+        ("That is more than the 900 killed in a massive 1952 quake.", 900, "1952", False),
+        ("The toll rose to 120, up from 80 on Monday.", 80, None, True),
+        ("The toll rose to 120, up from 80 on Monday.", 120, None, False),
+        ("The toll rose to 120, raising a previous count of 80.", 80, None, True),
+        ("Voters backed it by 54 percent to 46 percent.", 46, None, False),
+    ],
+)
+def test_a_figure_knows_its_year_and_whether_it_is_an_earlier_value(
+    text: str, value: float, year: str | None, series: bool
+) -> None:
+    found = {c.figure.value: c for c in find_claims(text, "en", None, DateResolver(None))}
+    assert (found[value].year, found[value].series) == (year, series)

@@ -17,7 +17,7 @@ from bench.facts import score, score_check  # noqa: E402
 MINIMUMS = {
     "figure_recall_en": 1.0,
     "figure_recall_all": 1.0,
-    "grouping_bcubed_f1": 0.86,
+    "grouping_bcubed_f1": 0.88,
     "speaker_accuracy": 0.94,
     "entity_merge_rate": 0.90,
 }
@@ -35,7 +35,9 @@ def test_facts_meet_pinned_minimums(shared_dir: Path) -> None:
 CHECK_MINIMUMS = {
     "figure_recall_en": 0.97,
     "figure_recall_all": 0.97,
-    "grouping_bcubed_f1": 0.71,
+    "grouping_bcubed_f1": 0.77,
+    "grouping_bcubed_f1 half A": 0.79,  # its wrong groupings were read while designing
+    "grouping_bcubed_f1 half B": 0.75,  # its misses never read
     "subjects_with_content_word": 1.0,
 }
 
@@ -46,7 +48,7 @@ SPEAKER_MINIMUMS = {
     "realworld_dev speakers": 0.94,
     "realworld_dev entities": 0.90,
     "realworld_dev2 speakers": 0.81,
-    "realworld_dev2 entities": 0.84,
+    "realworld_dev2 entities": 0.86,
     "polnear_dev named sources": 0.82,
 }
 
@@ -56,6 +58,7 @@ SPEAKER_MINIMUMS = {
 def test_check_set_figures_meet_pinned_minimums(shared_dir: Path) -> None:
     s = score_check(shared_dir)
     got = {**s.as_dict(), "subjects_with_content_word": s.ratio(s.subjects)}
+    got.update({f"grouping_bcubed_f1 half {side}": h.bcubed_f1 for side, h in s.halves.items()})
     below = {k: round(got[k], 3) for k, floor in CHECK_MINIMUMS.items() if got[k] < floor}
     assert not below, f"below the pinned minimums {CHECK_MINIMUMS}: {below}"
 

@@ -213,3 +213,42 @@ def test_the_tagger_reads_each_sentence_once() -> None:
     assert len(seen) == 2 and seen[1].strip() == "A new closing line names Mr Halden again."
     halden = next(e for e in facts.entities if "Mr Halden" in e.aliases)
     assert set(halden.articles) == {"wire", "copy", "rewrite"}
+
+
+def _index_of(text: str, names: list[tuple[str, str]]) -> list[list[str]]:
+    from newsweave.facts.entities import EntityIndex
+
+    found = [(n, label, m) for n, label in names for m in re.finditer(re.escape(n), text)]
+    ms = [Mention(n, label, m.start(), m.end()) for n, label, m in found]
+    return sorted(sorted(e.aliases) for e in EntityIndex({"a": ms}, {"a": text}).entities)
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "groups"),
+    [
+        (  # an acronym of the parts of one word, also inside a longer name
+            "Kraftwerke said profits fell. KW Group shares dropped; KW denied it.",
+            [("Kraftwerke", "ORG"), ("KW Group", "ORG"), ("KW", "ORG")],
+            [["KW", "KW Group", "Kraftwerke"]],
+        ),
+        (  # letters that do not follow one another in the word: no acronym of it
+            "Kraftwerke said profits fell. WK shares dropped.",
+            [("Kraftwerke", "ORG"), ("WK", "ORG")],
+            [["Kraftwerke"], ["WK"]],
+        ),
+        (  # two words the acronym could stand for: it stays apart
+            "Kraftwerke and Kornwall met. KW declined to comment.",
+            [("Kraftwerke", "ORG"), ("Kornwall", "ORG"), ("KW", "ORG")],
+            [["KW"], ["Kornwall"], ["Kraftwerke"]],
+        ),
+        (  # a person is no acronym's word
+            "Kowalewski spoke. KW declined to comment.",
+            [("Kowalewski", "PERSON"), ("KW", "ORG")],
+            [["KW"], ["Kowalewski"]],
+        ),
+    ],
+)
+def test_an_acronym_from_within_one_word_joins_its_name(
+    text: str, names: list[tuple[str, str]], groups: list[list[str]]
+) -> None:
+    assert _index_of(text, names) == groups

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
-from newsweave.facts.lexicon import MONTHS, TITLES, WEEKDAYS, fold
+from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold
 from newsweave.facts.numbers import Figure, find_figures, find_fractions, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
@@ -45,7 +45,14 @@ _HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuate
 _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
 _SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
+_TABLE_UNITS = frozenset(unit for unit, _ in UNIT_CONCEPTS.values())
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl", "ca"})
+_YEAR = re.compile(r"(?<![\d.,])(?:1[89]\d\d|20\d\d)(?![\d.,]|\s*(?:%|percent|people|[a-z]+s\b))")
+_FROM = re.compile(  # "up from 159", "raising a previous count of 159": the value before a change
+    r"\b(?:(?:from|von|desde|depuis|passant de|van)\s+(?:the\s+|a\s+|an\s+)?[^\W\d_]*|"
+    r"(?:previous|earlier|prior|initial|vorherig\w*|précédent\w*|anterior\w*|precedente)\b\D{0,25})\s*$",
+    re.I,
+)
 
 
 @dataclass(slots=True)
@@ -66,6 +73,13 @@ class Found:
     spelled: bool
     place_types: dict[str, str] = field(default_factory=dict)  # each place's entity type (GPE, ORG...)
     in_clause: bool = True  # the places are named in the figure's clause, not elsewhere in its sentence
+    year: str | None = None  # a year named in the figure's clause ("the 8,500 killed in a 1934 quake")
+    series: bool = False  # an earlier value of a change the sentence tells ("rose from 159", "up from 159")
+
+    @property
+    def known_unit(self) -> bool:
+        """What it counts is a concept of the table (the same in every language), not a bare word."""
+        return self.unit_concept in _TABLE_UNITS
 
     @property
     def subject(self) -> str:
@@ -206,6 +220,9 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
         found.in_clause = in_clause
+        year = _YEAR.search(left + " " + right)
+        found.year = year.group(0) if year else None
+        found.series = _FROM.search(s, prev_end or max(0, f.start - 30), f.start) is not None
         if index is not None:
             found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
         out.append(found)

@@ -228,6 +228,7 @@ class EntityIndex:
             self.entities.append(self._entity(group))
         self._by_key = {k: index_of[self._find(k)] for k in labels if self._find(k) in index_of}
         self._alias_re = self._compile()
+        self._found: dict[str, tuple[Mention, ...]] = {}  # find's answers, per text
         self._variant_re = self._compile_variants()
 
     def _key(self, surface: str) -> tuple[str, ...]:
@@ -319,6 +320,26 @@ class EntityIndex:
             if spelled and (not cands or k in self._acronyms):  # "EU": European Union, not "Leave EU"
                 cands = spelled
             self._join_unique(k, cands)
+        for k in sorted(self._acronyms):  # "VW" (and "VW Group"): the parts of one word, Volkswagen
+            cands = [c for c in self._compounds(k[0], mentions) if self._compatible(k, c)]
+            roots = {self._find(c) for c in cands if self._label[c] != "PERSON"}
+            if len(roots) == 1 and self._label[k] != "PERSON":
+                self._union(roots.pop(), k)
+
+    def _compounds(self, acronym: str, mentions: dict[str, list[Mention]]) -> list[tuple[str, ...]]:
+        """One-word names an acronym of 2-4 capitals abbreviates from within ("VW": Volkswagen):
+        the same first letter, the other letters in order further in, the name at least three times
+        as long, and named in an article that writes the acronym."""
+        if not 2 <= len(acronym) <= 4:
+            return []
+        shape = re.compile(acronym[0] + "".join(f"[a-z]+{c}" for c in acronym[1:]) + "[a-z]*")
+        out: set[tuple[str, ...]] = set()
+        for ms in mentions.values():
+            keys = {self._key(m.text) for m in ms}
+            if (acronym,) in keys:
+                long = [c for c in keys if len(c) == 1 and len(c[0]) >= 3 * len(acronym)]
+                out.update(c for c in long if shape.fullmatch(c[0]))
+        return sorted(out)
 
     def _join_spellings(self, keys: Sequence[tuple[str, ...]]) -> None:
         """Two spellings of one name ("Dharhara"/"Dharahara Tower", "Zelensky"/"Zelenskyy",
@@ -381,15 +402,24 @@ class EntityIndex:
         return None if i is None else self.entities[i]
 
     def find(self, text: str) -> list[Mention]:
-        """Mentions of known surface forms in ``text`` (how copies and other languages are read)."""
+        """Mentions of known surface forms in ``text`` (how copies and other languages are read).
+        Remembered per text: the index does not change once built, and the speaker and claim
+        readers ask again for the texts the index itself read."""
         if self._alias_re is None:
             return []
+        known = self._found.get(text)
+        if known is None:
+            known = self._found[text] = tuple(self._find_in(text))
+        return list(known)
+
+    def _find_in(self, text: str) -> list[Mention]:
+        assert self._alias_re is not None
         out = []
         for m in self._alias_re.finditer(text):
             i = self._by_key.get(self._key(m.group()))
             if i is not None:
                 out.append(Mention(m.group(), self.entities[i].type, m.start(), m.end()))
-        folded = fold(text)
+        folded = fold(text) if self._variant_re is not None else ""
         if self._variant_re is not None and len(folded) == len(text):  # "Turquía", "Uturuki"
             for m in self._variant_re.finditer(folded):
                 i = self._by_key.get(self._key(m.group()))

@@ -162,11 +162,13 @@ def _concepts(text: str) -> dict[str, tuple[str, str | None]]:
 
 # Concepts: word stems (a key of up to 4 letters must match the whole word, plural aside; longer
 # keys match as prefixes) naming one counted thing. "deaths" gives both the unit and the event.
+# Bodies are a count of their own: bodies recovered at one site are progress of a search, not the toll.
 UNIT_CONCEPTS = _concepts("""
     people: peopl person resid civilian individuals individuos persona personn mensch watu pessoa other others
     people: mensen orang persone
-    people/killed: victim death dead fatal bodi muert fallecid mort tote toten vifo morti toll
-    people/killed: doden dode tewas korban vittime corp cuerpo corpi leich cadaver
+    people/killed: victim death dead fatal muert fallecid mort tote toten vifo morti toll
+    people/killed: doden dode tewas korban vittime
+    bodies: bodi corp cuerpo corpi leich cadaver
     people/injured: injur wound herid bless verletzt feriti majeruhi casualti gewond luka
     soldiers: soldier troop soldado soldat servicemen
     passengers: passeng pasajer passag passeggeri passageir
