@@ -12,7 +12,14 @@ import pytest
 from newsweave.events import make_incremental
 from newsweave.events.features import extract, quoted_after, shingles, split_shingles
 from newsweave.events.grouper import WeaveGrouper
-from newsweave.events.model import Doc, Vocabulary, story_link
+from newsweave.events.model import (
+    COPY_CONTAINMENT,
+    FEW_CONTAINMENT,
+    FEW_SHARED,
+    Doc,
+    Vocabulary,
+    story_link,
+)
 from newsweave.events.translation import ALONE, LINK, aligned, decide, link_translations, passages_of
 from newsweave.nlp.embed import Hashing
 from newsweave.records import Article
@@ -211,3 +218,26 @@ def test_a_version_with_a_new_lead_keeps_a_paragraph_of_its_story(kept: int, lin
     share = shared / min(len(a.copy_sh), len(b.copy_sh))
     assert share < 0.15  # below the plain copy rule: only the paragraph rule can link them
     assert story_link(a, b, 0.0, 0.0) is linked_
+
+
+def _few(a: Doc, b: Doc) -> tuple[int, float]:
+    shared = len(np.intersect1d(a.own("copy_sh"), b.own("copy_sh")))
+    return shared, shared / min(len(a.copy_sh), len(b.copy_sh))
+
+
+@pytest.mark.parametrize(("seed", "teaser"), [(5, True), (6, True), (7, False)])
+def test_a_short_teaser_quoting_one_wire_sentence_is_not_a_copy(seed: int, teaser: bool) -> None:
+    # a wire story, and a short page around part of one of its sentences (a teaser of another
+    # report), or its first paragraph whole (a stub copy): few shared shingles link only when they
+    # are most of the short text
+    story = _sentences(1, 20)
+    part = " ".join(" ".join(story).split()[30:39])  # nine words of the story's third sentence
+    short = " ".join(_sentences(seed, 2)) + " " + part if teaser else " ".join(story[:2])
+    vocab = Vocabulary()
+    a, b = _doc(" ".join(story), 0, vocab), _doc(short, 1, vocab)
+    shared, share = _few(a, b)
+    if teaser:
+        assert 0 < shared < FEW_SHARED and COPY_CONTAINMENT <= share < FEW_CONTAINMENT  # the case at issue
+    else:
+        assert share >= FEW_CONTAINMENT
+    assert story_link(a, b, 0.0, 0.0) is not teaser

@@ -29,6 +29,9 @@ PARAGRAPH_SHARED = 10  # sampled shingles of the reporters' own words in common 
 PARAGRAPH_CONTAINMENT = 0.08  # windows, a paragraph) and this share of the shorter text: a
 # version of one wire story with a new lead, or a copy starting at another paragraph (a short
 # text's few shared shingles say less: there the share of ``COPY_CONTAINMENT`` is needed)
+FEW_SHARED = 6  # below this many sampled shingles in common (~12 five-word windows: a sentence),
+FEW_CONTAINMENT = 0.3  # a copy needs this share of the shorter text: a 400-character teaser
+# quoting one wire sentence is another story's; a stub copy of the wire story shares most of it
 
 
 @dataclass(slots=True)
@@ -164,8 +167,9 @@ def linked(
     copy shingles shared."""
     # a spun or lightly edited copy keeps some word runs and much of its skeleton: the evidence
     # adds up (on the dev pages, same-story pairs score >= 0.2, other reports of the event <= 0.18)
+    few = (shared < FEW_SHARED) & (copied < FEW_CONTAINMENT)  # stories: one sentence of a short text
     return (
-        (copied >= COPY_CONTAINMENT)
+        ((copied >= COPY_CONTAINMENT) & ~few)
         | (copied + skeleton >= SPIN_CONTAINMENT)
         | ((copied >= PARAGRAPH_CONTAINMENT) & (shared >= PARAGRAPH_SHARED))
         | np.where(
