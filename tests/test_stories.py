@@ -20,7 +20,19 @@ from newsweave.events.model import (
     Vocabulary,
     story_link,
 )
-from newsweave.events.translation import ALONE, LINK, aligned, decide, link_translations, passages_of
+from newsweave.events.translation import (
+    ALONE,
+    CANDIDATES,
+    LINK,
+    SENTENCE_WORDS,
+    aligned,
+    decide,
+    link_translations,
+    passages_of,
+)
+from newsweave.events.translation import (
+    SENTENCES as PASSAGES,
+)
 from newsweave.nlp.embed import Hashing
 from newsweave.records import Article
 
@@ -117,7 +129,7 @@ def test_passages_are_the_leading_sentences_cut_and_capped() -> None:
     got = passages_of("A headline of five words", text + " " + "word " * 80)
     assert got[0] == "A headline of five words"
     assert "Short." not in got  # under four words: not a sentence to align
-    assert len(got) == 6 and all(len(p.split()) <= 32 for p in got)
+    assert len(got) == PASSAGES and all(len(p.split()) <= SENTENCE_WORDS for p in got)
 
 
 def _unit(rows: list[list[float]]) -> np.ndarray:
@@ -178,6 +190,37 @@ def test_translation_joins_the_story_its_sentences_follow() -> None:
     assert got.tolist() == [0, 0, 2, 0]
     assert calls  # the embedder was needed
     assert stories.tolist() == [0, 0, 2, 3]  # the input is left as it was
+
+
+def test_each_candidate_story_is_read_through_one_article() -> None:
+    # English: CANDIDATES copies of one story, another story, then the story translated (all
+    # sharing the anchors alike); read by article, the copies alone would fill the candidates
+    docs = [SimpleNamespace(lang="en") for _ in range(CANDIDATES + 2)] + [SimpleNamespace(lang="xx")]
+    stories = np.array([0] * CANDIDATES + [CANDIDATES, CANDIDATES + 1, CANDIDATES + 2], dtype=np.int64)
+    passages = [tuple(OTHER)] * (CANDIDATES + 1) + [tuple(SENTENCES), tuple(s.upper() for s in SENTENCES)]
+    events = np.zeros(len(docs), dtype=np.int64)
+    got = link_translations(docs, events, stories, passages, lambda p: np.ones(len(p)), Hashing, 100)
+    assert got[-1] == CANDIDATES + 1
+
+
+def test_a_minority_story_with_copies_in_its_own_language_is_not_tried() -> None:
+    docs, events, stories, passages = _pile()
+    docs.append(SimpleNamespace(lang="xx"))  # a copy of the "translation" in its own language
+    passages.append(passages[3])
+
+    def refuse() -> Hashing:
+        raise AssertionError("no embedding expected")
+
+    got = link_translations(
+        docs,
+        np.zeros(5, dtype=np.int64),
+        np.array([0, 0, 2, 3, 3]),
+        passages,
+        lambda p: np.ones(len(p)),
+        refuse,
+        100,
+    )
+    assert got.tolist() == [0, 0, 2, 3, 3]
 
 
 def test_no_budget_or_one_language_embeds_nothing() -> None:
