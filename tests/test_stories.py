@@ -18,6 +18,7 @@ from newsweave.events.model import (
     FEW_SHARED,
     Doc,
     Vocabulary,
+    containment,
     story_link,
 )
 from newsweave.events.translation import (
@@ -284,3 +285,16 @@ def test_a_short_teaser_quoting_one_wire_sentence_is_not_a_copy(seed: int, tease
     else:
         assert share >= FEW_CONTAINMENT
     assert story_link(a, b, 0.0, 0.0) is not teaser
+
+
+@pytest.mark.parametrize(
+    ("shared", "sizes", "share"),
+    [(1, (2, 2), 0.0), (2, (5, 400), 0.4), (3, (20, 400), 0.0), (FEW_SHARED, (40, 400), FEW_SHARED / 40)],
+)
+def test_a_share_of_few_shingles_counts_only_when_it_is_most_of_the_shorter_text(
+    shared: int, sizes: tuple[int, int], share: float
+) -> None:
+    # word shingles and skeleton alike: two skeleton shingles of a 200-character stub found in a
+    # long report of the event are not a spun copy
+    got = containment(np.array([shared]), np.array([sizes[0]]), np.array([sizes[1]]))
+    assert got.tolist() == pytest.approx([share])
