@@ -19,7 +19,7 @@ from newsweave.events.score import bcubed
 DEV_EVENT_F1 = 0.91
 DEV_STORY_F1 = 0.955
 DEV2_EVENT_F1 = 0.89
-DEV2_STORY_F1 = 0.915  # stories (bench/stories.py): dev2 batch 0.928, incremental 0.926
+DEV2_STORY_F1 = 0.925  # stories (bench/stories.py): dev2 batch 0.934, incremental 0.940, store 0.934
 ALONE_SHARE = 0.90
 # ``cluster --incremental`` (input order): dev event 0.902, story 0.971; dev2 event 0.931,
 # story 0.882 (cross-lingual step and signature veto included).

@@ -12,8 +12,28 @@ import pytest
 from newsweave.events import make_incremental
 from newsweave.events.features import extract, quoted_after, shingles, split_shingles
 from newsweave.events.grouper import WeaveGrouper
-from newsweave.events.model import Doc, Vocabulary, story_link
-from newsweave.events.translation import ALONE, LINK, aligned, decide, link_translations, passages_of
+from newsweave.events.model import (
+    COPY_CONTAINMENT,
+    FEW_CONTAINMENT,
+    FEW_SHARED,
+    Doc,
+    Vocabulary,
+    containment,
+    story_link,
+)
+from newsweave.events.translation import (
+    ALONE,
+    CANDIDATES,
+    LINK,
+    SENTENCE_WORDS,
+    aligned,
+    decide,
+    link_translations,
+    passages_of,
+)
+from newsweave.events.translation import (
+    SENTENCES as PASSAGES,
+)
 from newsweave.nlp.embed import Hashing
 from newsweave.records import Article
 
@@ -110,7 +130,7 @@ def test_passages_are_the_leading_sentences_cut_and_capped() -> None:
     got = passages_of("A headline of five words", text + " " + "word " * 80)
     assert got[0] == "A headline of five words"
     assert "Short." not in got  # under four words: not a sentence to align
-    assert len(got) == 6 and all(len(p.split()) <= 32 for p in got)
+    assert len(got) == PASSAGES and all(len(p.split()) <= SENTENCE_WORDS for p in got)
 
 
 def _unit(rows: list[list[float]]) -> np.ndarray:
@@ -173,6 +193,37 @@ def test_translation_joins_the_story_its_sentences_follow() -> None:
     assert stories.tolist() == [0, 0, 2, 3]  # the input is left as it was
 
 
+def test_each_candidate_story_is_read_through_one_article() -> None:
+    # English: CANDIDATES copies of one story, another story, then the story translated (all
+    # sharing the anchors alike); read by article, the copies alone would fill the candidates
+    docs = [SimpleNamespace(lang="en") for _ in range(CANDIDATES + 2)] + [SimpleNamespace(lang="xx")]
+    stories = np.array([0] * CANDIDATES + [CANDIDATES, CANDIDATES + 1, CANDIDATES + 2], dtype=np.int64)
+    passages = [tuple(OTHER)] * (CANDIDATES + 1) + [tuple(SENTENCES), tuple(s.upper() for s in SENTENCES)]
+    events = np.zeros(len(docs), dtype=np.int64)
+    got = link_translations(docs, events, stories, passages, lambda p: np.ones(len(p)), Hashing, 100)
+    assert got[-1] == CANDIDATES + 1
+
+
+def test_a_minority_story_with_copies_in_its_own_language_is_not_tried() -> None:
+    docs, events, stories, passages = _pile()
+    docs.append(SimpleNamespace(lang="xx"))  # a copy of the "translation" in its own language
+    passages.append(passages[3])
+
+    def refuse() -> Hashing:
+        raise AssertionError("no embedding expected")
+
+    got = link_translations(
+        docs,
+        np.zeros(5, dtype=np.int64),
+        np.array([0, 0, 2, 3, 3]),
+        passages,
+        lambda p: np.ones(len(p)),
+        refuse,
+        100,
+    )
+    assert got.tolist() == [0, 0, 2, 3, 3]
+
+
 def test_no_budget_or_one_language_embeds_nothing() -> None:
     docs, events, stories, passages = _pile()
 
@@ -211,3 +262,39 @@ def test_a_version_with_a_new_lead_keeps_a_paragraph_of_its_story(kept: int, lin
     share = shared / min(len(a.copy_sh), len(b.copy_sh))
     assert share < 0.15  # below the plain copy rule: only the paragraph rule can link them
     assert story_link(a, b, 0.0, 0.0) is linked_
+
+
+def _few(a: Doc, b: Doc) -> tuple[int, float]:
+    shared = len(np.intersect1d(a.own("copy_sh"), b.own("copy_sh")))
+    return shared, shared / min(len(a.copy_sh), len(b.copy_sh))
+
+
+@pytest.mark.parametrize(("seed", "teaser"), [(5, True), (6, True), (7, False)])
+def test_a_short_teaser_quoting_one_wire_sentence_is_not_a_copy(seed: int, teaser: bool) -> None:
+    # a wire story, and a short page around part of one of its sentences (a teaser of another
+    # report), or its first paragraph whole (a stub copy): few shared shingles link only when they
+    # are most of the short text
+    story = _sentences(1, 20)
+    part = " ".join(" ".join(story).split()[30:39])  # nine words of the story's third sentence
+    short = " ".join(_sentences(seed, 2)) + " " + part if teaser else " ".join(story[:2])
+    vocab = Vocabulary()
+    a, b = _doc(" ".join(story), 0, vocab), _doc(short, 1, vocab)
+    shared, share = _few(a, b)
+    if teaser:
+        assert 0 < shared < FEW_SHARED and COPY_CONTAINMENT <= share < FEW_CONTAINMENT  # the case at issue
+    else:
+        assert share >= FEW_CONTAINMENT
+    assert story_link(a, b, 0.0, 0.0) is not teaser
+
+
+@pytest.mark.parametrize(
+    ("shared", "sizes", "share"),
+    [(1, (2, 2), 0.0), (2, (5, 400), 0.4), (3, (20, 400), 0.0), (FEW_SHARED, (40, 400), FEW_SHARED / 40)],
+)
+def test_a_share_of_few_shingles_counts_only_when_it_is_most_of_the_shorter_text(
+    shared: int, sizes: tuple[int, int], share: float
+) -> None:
+    # word shingles and skeleton alike: two skeleton shingles of a 200-character stub found in a
+    # long report of the event are not a spun copy
+    got = containment(np.array([shared]), np.array([sizes[0]]), np.array([sizes[1]]))
+    assert got.tolist() == pytest.approx([share])

