@@ -32,7 +32,9 @@ class ProcessEngine:
             preload()
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+        self._pool = ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=ctx, initializer=one_blas_thread
+        )
         self.window = 2 * self.workers  # one running and one queued per worker
         self.buffer = self.window + BUFFER * self.workers
 
@@ -66,3 +68,12 @@ class ProcessEngine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def one_blas_thread() -> None:
+    """A worker runs on a core of its own, so numpy's BLAS gets one thread there: OpenBLAS would
+    otherwise start one per core in every worker, which costs more CPU than it saves (spaCy's
+    layers multiply through it, ``nlp.models.load_spacy``)."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1)
