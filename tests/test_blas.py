@@ -43,3 +43,36 @@ def test_pool_workers_use_one_blas_thread() -> None:
     with ProcessEngine(workers=2) as engine:
         threads = [n for part in engine.map_partitions(_blas_threads, [[0], [1], [2]]) for n in part]
     assert threads and all(n == 1 for n in threads)
+
+
+LOADED: list[str] = []
+
+
+def _load_later() -> None:
+    LOADED.append("model")
+
+
+def _fail_later() -> None:
+    raise RuntimeError("no model")
+
+
+def _seen(items: list[int]) -> list[int]:
+    return [len(LOADED) for _ in items]
+
+
+def test_later_load_is_shared_from_the_second_map_on() -> None:
+    LOADED.clear()
+    with ProcessEngine(workers=2, then=_load_later) as engine:
+        first = [n for part in engine.map_partitions(_seen, [[0], [1]]) for n in part]
+        second = [n for part in engine.map_partitions(_seen, [[0], [1], [2]]) for n in part]
+        third = [n for part in engine.map_partitions(_seen, [[0]]) for n in part]
+    assert first == [0, 0]  # forked before the load
+    assert second == [1, 1, 1] and third == [1]  # forked again after it, once
+
+
+def test_later_load_error_reaches_the_caller() -> None:
+    LOADED.clear()
+    with ProcessEngine(workers=1, then=_fail_later) as engine:
+        assert list(engine.map_partitions(_seen, [[0]])) == [[0]]
+        with pytest.raises(RuntimeError, match="no model"):
+            list(engine.map_partitions(_seen, [[0]]))
