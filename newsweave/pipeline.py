@@ -167,18 +167,19 @@ def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]
 
 
 def pool_engine(workers: int | None = None) -> Engine:
-    """Every core of this machine for ``brief``: a process pool forked after what the workers'
-    tasks load on first use is loaded (``warm_up``), so they share it instead of each loading
-    its own."""
+    """Every core of this machine for ``brief``: a process pool forked after what cleaning loads
+    on first use is loaded, so the workers share it; what the briefing tasks load (``warm_up``)
+    loads here while they read and clean, and the pool forks again after it for the briefing."""
     from newsweave.engine.pool import ProcessEngine
+    from newsweave.events.batch import warm_up as warm_cleaning
 
-    return ProcessEngine(workers, preload=warm_up)
+    return ProcessEngine(workers, preload=warm_cleaning, then=warm_up)
 
 
 def warm_up() -> None:
     """Load what ``brief``'s tasks load on first use (the NER and parser models, the English
     word frequencies, the cleaning and grouping models and tables, the facts lexicons) by
-    briefing an invented article, here, before a pool forks."""
+    briefing an invented article."""
     from newsweave.events.batch import WARM_UP
     from newsweave.events.batch import warm_up as warm_cleaning
     from newsweave.facts.attribution import parser

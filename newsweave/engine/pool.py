@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -25,20 +26,49 @@ BUFFER = 8  # finished partitions kept per worker while the head one still runs
 class ProcessEngine:
     name = "processes"
 
-    def __init__(self, workers: int | None = None, preload: Callable[[], object] | None = None) -> None:
-        """``preload`` runs here before the workers fork, so what it loads is shared with them."""
+    def __init__(
+        self,
+        workers: int | None = None,
+        preload: Callable[[], object] | None = None,
+        then: Callable[[], object] | None = None,
+    ) -> None:
+        """``preload`` runs here before the workers fork, so what it loads is shared with them.
+        ``then`` loads what only the later maps need (``brief``: the NER model, after reading): it
+        runs in a thread of this process while the first map's partitions run on the workers,
+        and the workers are forked again after it, before the second map, to share it too; the
+        load is off the critical path instead of before the first fork."""
         self.workers = workers or os.cpu_count() or 1
         if preload is not None:
             preload()
         methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+        self._ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self._pool = self._start()
+        self._then: _Later | None = None
+        if then is not None:
+            self._pool.submit(int).result()  # the workers fork now, before the thread starts
+            self._then = _Later(then)
+        self._maps = 0
         self.window = 2 * self.workers  # one running and one queued per worker
         self.buffer = self.window + BUFFER * self.workers
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=self._ctx, initializer=one_blas_thread
+        )
+
+    def _after_first_map(self) -> None:
+        """From the second map on, workers forked after ``then`` (waited for here)."""
+        self._maps += 1
+        if self._maps > 1 and self._then is not None:
+            later, self._then = self._then, None
+            later.wait()
+            self._pool.shutdown()
+            self._pool = self._start()
 
     def map_partitions(
         self, fn: Callable[[list[T]], list[R]], parts: Iterable[list[T]]
     ) -> Iterator[list[R]]:
+        self._after_first_map()
         pending: deque[Future[list[R]]] = deque()  # submitted, in input order, not yet yielded
         todo = iter(parts)
         more = True
@@ -59,6 +89,8 @@ class ProcessEngine:
                 wait(running, return_when=FIRST_COMPLETED)  # a worker is free: give it the next
 
     def close(self) -> None:
+        if self._then is not None:
+            self._then.join()  # no exit while it still loads (its error matters to no map now)
         self._pool.shutdown(cancel_futures=True)
 
     def __enter__(self) -> ProcessEngine:
@@ -66,3 +98,36 @@ class ProcessEngine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _Later:
+    """A load running in a thread of the driver; ``wait`` joins it and re-raises its error."""
+
+    def __init__(self, load: Callable[[], object]) -> None:
+        self._error: BaseException | None = None
+        self._load = load
+        self._thread = threading.Thread(target=self._run, name="newsweave-preload", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._load()
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread by wait()
+            self._error = exc
+
+    def join(self) -> None:
+        self._thread.join()
+
+    def wait(self) -> None:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+
+
+def one_blas_thread() -> None:
+    """A worker runs on a core of its own, so numpy's BLAS gets one thread there: OpenBLAS would
+    otherwise start one per core in every worker, which costs more CPU than it saves (spaCy's
+    layers multiply through it, ``nlp.models.load_spacy``)."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1)
