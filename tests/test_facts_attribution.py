@@ -146,6 +146,41 @@ def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
             ["Oren Pask", "Ilse Varga"],
             ["Ilse Varga"],
         ),
+        # a question closes the sentence: the attribution is the next, short one
+        (
+            "Reporters asked about the ferry.\n\n\u201cWill it sail on Monday?\u201d Oren Pask replied. "
+            "\u201cNobody knows yet.\u201d",
+            ["Oren Pask"],
+            ["Oren Pask", "Oren Pask"],
+        ),
+        # a full stop inside the quote, the attribution split off after it
+        (
+            "Late on Friday the port spoke.\n\n"
+            "\u201cThe boats are ready to sail again.\u201d Ilsa Brandt said.",
+            ["Ilsa Brandt"],
+            ["Ilsa Brandt"],
+        ),
+        # a next sentence that is not an attribution names no one
+        (
+            "The harbour was shut.\n\n\u201cWe need it open.\u201d The mayor of Vell then left the stage "
+            "and drove home to the north of the island.",
+            ["Vell"],
+            [None],
+        ),
+        # an opening mark written as the closer ('...,\u201c said')
+        (
+            "\u201cIt is unusual,\u201c said Tomas Rell, a lawyer at the port board. "
+            "\u201cIt is hard to do.\u201d",
+            ["Tomas Rell"],
+            ["Tomas Rell", "Tomas Rell"],
+        ),
+        # a speech verb no list holds, after a question, the parser misreading it as a noun
+        (
+            "\u201cCan you name one thing?\u201d he asks.\n\n"
+            "\u201cI can point to only two things, the pier and the dock,\u201d Bozek answers.",
+            ["Bozek"],
+            [None, "Bozek"],
+        ),
         # a name introducing the quote after a dash
         (
             'Ports are busy - Philip Kors: "Two weeks ago the strongest territory had been the South."',

@@ -106,13 +106,22 @@ def _pairs(para: str) -> list[tuple[int, int, int | None, int]]:
     i = 0
     while i < len(marks):
         o = marks[i]
-        j = next((k for k in range(i + 1, len(marks)) if marks[k].group() not in _OPENERS), None)
+        j = next((k for k in range(i + 1, len(marks)) if _closes(para, marks[k])), None)
         if j is None and i + 1 < len(marks):
             j = i + 1
         c = marks[j] if j is not None else None
         out2.append((o.start(), o.end(), c.start() if c else None, c.end() if c else len(para)))
         i = j + 1 if j is not None else len(marks)
     return out2
+
+
+def _closes(para: str, mark: re.Match[str]) -> bool:
+    """Whether a mark can close a quote: any but an opener, and an opener written as a closer
+    (right after a word, before a space or punctuation: '"It's unusual,“ said ...', „...“)."""
+    if mark.group() not in _OPENERS:
+        return True
+    a, b = mark.start(), mark.end()
+    return a > 0 and not para[a - 1].isspace() and (b == len(para) or para[b] in " \t,.;:!?)—–-")
 
 
 def _segments(text: str) -> list[_Segment]:
@@ -137,7 +146,9 @@ def _segments(text: str) -> list[_Segment]:
     return out
 
 
-def _tail_speaker(tail: str, speakers: Speakers, at: int) -> str | None:
+def _tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> str | None:
+    """The speaker named after a quote; with ``cued`` (the quote ends in a comma, question or
+    exclamation mark) any verb form names one ('"Go home," Vida Lorne barked')."""
     tail = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))
     m = _TAIL_VERB_FIRST.match(tail)
     if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
@@ -152,7 +163,24 @@ def _tail_speaker(tail: str, speakers: Speakers, at: int) -> str | None:
             return speakers.name(reported.group("inner"), at)
         return speakers.name(m.group("who"), at)
     m = _TAIL_END.search(tail)
-    return speakers.name(m.group("who"), at) if m else None
+    if m:
+        return speakers.name(m.group("who"), at)
+    m = (_ANY_VERB_AFTER.match(tail) or _ANY_VERB_BEFORE.match(tail)) if cued else None
+    if m and fold(m.group("verb")) not in _NOT_VERBS:
+        return speakers.name(m.group("who"), at)
+    return None
+
+
+# After a quote set off as speech, a name (or pronoun) and a verb form of any speech verb, or the
+# verb first: '"...?" Mara Velt repeated.', '"...," barked the coach.'
+_NAMEISH = r"(?:[A-Z][\w’'\-]*\.?\s+){0,3}[A-Z][\w’'\-]*|he|she|they|we|I"
+_ANY_VERB_AFTER = re.compile(
+    rf"^\s*[,—–-]?\s*(?P<who>{_NAMEISH})\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z]{{2,}}(?:ed|es|s))\b(?!\s+(?:to|that)\b)"
+)
+_ANY_VERB_BEFORE = re.compile(
+    rf"^\s*[,—–-]?\s*(?P<verb>[a-z]{{2,}}ed)\s+(?P<who>(?:the\s+)?{_NAMEISH})\s*(?:[,.;!?]|$)"
+)
+_NOT_VERBS = word_set("does goes has was is seems appears needed wanted")
 
 
 def _head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
@@ -295,7 +323,10 @@ def _attribute(
             nxt = _DOUBLE.search(text, seg.close_at + 1, max(s_end, seg.close_at + 1))
             tail = text[seg.close_at + 1 : nxt.start() if nxt else max(s_end, seg.close_at + 1)]
             tail = tail.lstrip("’'").split("\n")[0]
-            seg.speaker = _tail_speaker(tail, speakers, seg.open_at) if tail.strip() else None
+            if not tail.strip():  # '"... missing." Trump said.': the split left the attribution apart
+                tail = _next_sentence(text, sentences, starts, seg.close_at)
+            punct = text[seg.close_at - 1 : seg.close_at] in {",", "?", "!", "…"}
+            seg.speaker = _tail_speaker(tail, speakers, seg.open_at, punct) if tail.strip() else None
             signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
             if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
                 seg.speaker = speakers.name(signed.group("who"), seg.open_at)
@@ -323,6 +354,19 @@ def _attribute(
         if len(text[seg.start : seg.end].split()) > _TERM:  # 'a ‘Kid-Sized’ sub' names a term: no one spoke
             speakers.said(seg.speaker, seg.open_at)
     return wanted
+
+
+def _next_sentence(text: str, sentences: list[Sentence], starts: list[int], close_at: int) -> str:
+    """The sentence after the one a quote closes, when it is short, on the same line and holds
+    no quote of its own (an attribution split off: '"...?" Sanders replied.'); else ''."""
+    i = bisect.bisect_right(starts, close_at)
+    if i >= len(sentences) or "\n" in text[close_at : sentences[i].start]:
+        return ""
+    nxt = text[sentences[i].start : sentences[i].end]
+    return "" if _DOUBLE.search(nxt) or len(nxt.split()) > _SHORT_ATTRIBUTION else " " + nxt
+
+
+_SHORT_ATTRIBUTION = 12  # words
 
 
 # The line after a quote paragraph that signs it: a dash and a short capitalised name.
