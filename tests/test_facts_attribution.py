@@ -181,6 +181,39 @@ def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
             ["Bozek"],
             [None, "Bozek"],
         ),
+        # the attribution is the sentence before, on the same line
+        (
+            "The port was quiet.\n\nLena Ort, the chief lawyer for the Vell harbour board, said in a "
+            "statement. \u201cThere are no ballots to count. The vote is over.\u201d",
+            ["Lena Ort"],
+            ["Lena Ort"],
+        ),
+        (
+            'Vell University\'s Dara Moss agreed. "The town is running out of time."',
+            ["Dara Moss"],
+            ["Dara Moss"],
+        ),
+        ('The weather was fine. "The town is running out of time to find a plan."', [], [None]),
+        # a participle's speaker is its clause's subject, not the clause's object
+        (
+            "At a rally, Tomas Rell attacked the mayor Ilse Varga, calling her \u201cthe worst mayor in "
+            "our history.\u201d",
+            ["Tomas Rell", "Ilse Varga"],
+            ["Tomas Rell"],
+        ),
+        # an adverb set off by commas is not the speaker
+        (
+            'Ilse Varga, exasperated, famously responded: "What difference does it make?"',
+            ["Ilse Varga"],
+            ["Ilse Varga"],
+        ),
+        # a description keeps whom it speaks for
+        (
+            "\u201cWe have a ton of work to do,\u201d said a longtime adviser to Oren Pask, "
+            "who asked not to be named.",
+            ["Oren Pask"],
+            ["a longtime adviser to Oren Pask"],
+        ),
         # a name introducing the quote after a dash
         (
             'Ports are busy - Philip Kors: "Two weeks ago the strongest territory had been the South."',

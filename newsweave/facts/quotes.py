@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.facts.attribution import Reading, cued, parse, reading
+from newsweave.facts.attribution import Reading, cued, parse, reading, speech_word
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
@@ -28,7 +28,8 @@ _VERBS = (
     r"tweeted|posted|stated|states|declared|noted|notes|insisted|warned|warns|recalled|recalls|"
     r"continued|replied|described|urged|claimed|argued|admitted|acknowledged|announced|cried|"
     r"shouted|recounted|commented|concluded|confirmed|promised|pleaded|predicted|vowed|quipped|"
-    r"joked|sobbed|remarked|exclaimed|called|calling|saying|speaking|hailed|praised|describing"
+    r"joked|sobbed|remarked|exclaimed|called|calling|saying|speaking|hailed|praised|describing|"
+    r"agreed|agrees|disagreed|answered|answers|responded|repeated|countered"
 )
 _WORD = r"[\w’'\-]+\.?"
 _WHO = rf"(?:{_WORD}\s+){{0,7}}?{_WORD}"
@@ -155,6 +156,9 @@ def _tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) ->
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
         if appositive and not is_name(m.group("who")):  # "said one of France's scorers, Antoine Griezmann"
             return speakers.name(appositive.group("name"), at)
+        of = _OF_NAME.match(tail, m.end("who"))
+        if of and m.group("who").split()[0].lower() in DETERMINERS and m.group("who")[-1:].islower():
+            return speakers.name(m.group("who") + of.group(), at)  # "a spokesman for Oren Pask"
         return speakers.name(m.group("who"), at)
     m = _TAIL_WHO_FIRST.match(tail)
     if m and len(m.group("who").split()) <= 8:
@@ -169,6 +173,11 @@ def _tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) ->
     if m and fold(m.group("verb")) not in _NOT_VERBS:
         return speakers.name(m.group("who"), at)
     return None
+
+
+_OF_NAME = re.compile(
+    r"(?:\s+close)?\s+(?:for|to|of|at|with)\s+(?:the\s+|both\s+)?[A-Z][\w’'\-]*(?:[ \t]+[A-Z][\w’'\-]*){0,4}"
+)
 
 
 # After a quote set off as speech, a name (or pronoun) and a verb form of any speech verb, or the
@@ -188,9 +197,15 @@ def _head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
     verbs = list(_HEAD_VERB.finditer(head))
     if verbs:
         chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
+        if verbs[-1].group().endswith("ing") and _clause(
+            chunks[-1] if chunks[-1].strip() else chunks[-2:][0]
+        ):
+            return None  # 'X attacked Y, calling him "..."': the subject of the clause, for the parse
         for n, chunk in enumerate(reversed(chunks)):
             words = chunk.strip(" ([").split()
-            if not words or all(w.lower() in _AUX for w in words) or words[0].lower() in {"who", "which"}:
+            if not words or all(w.lower() in _AUX or re.fullmatch(r"[a-z]+ly", w) for w in words):
+                continue  # "has", ", famously,": not the subject
+            if words[0].lower() in {"who", "which"}:
                 continue
             first = words[0].lower()
             if first in _LEADS or re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
@@ -207,6 +222,12 @@ def _head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
             return speakers.name(" ".join(words), at) if len(words) <= 10 else None
     m = _ACCORDING.search(head) or _NAME_COLON.search(head)
     return speakers.name(m.group("who"), at) if m else None
+
+
+def _clause(chunk: str) -> bool:
+    """Words holding a verb and what follows it ('Rell attacked the mayor'), not a name phrase."""
+    words = chunk.split()
+    return len(words) > 3 and any(re.fullmatch(r"[a-z]+(?:ed|s)", w) for w in words[1:])
 
 
 # A name introducing the quote after a dash or as the line's first words: "- Philip Bump: “...".
@@ -336,6 +357,10 @@ def _attribute(
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = _head_speaker(head, speakers, seg.open_at)
+            elif not head.strip() and (prev_s := _sentence_before(text, sentences, starts, seg)):
+                seg.speaker = _head_speaker(
+                    text[prev_s.start : prev_s.end].rstrip(" .:"), speakers, seg.open_at
+                )
         if seg.speaker is None and prev is not None and prev.speaker and _split(text, prev, seg):
             seg.speaker = prev.speaker  # '"It's hard," said the senator, "because ..."'
         kind = _kind(seg.speaker, index)
@@ -392,7 +417,7 @@ def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: 
     sentence before when that introduces the quote with a colon and the quote opens its own."""
     first = max(0, bisect.bisect_right(starts, seg.open_at) - 1)
     opens = first and sentences and not text[sentences[first].start : seg.open_at].strip()
-    if opens and _introduced(text, seg):
+    if opens and (_introduced(text, seg) or _sentence_before(text, sentences, starts, seg)):
         first -= 1
     last = max(0, bisect.bisect_right(starts, seg.close_at if seg.close_at is not None else seg.end) - 1)
     if not sentences:
@@ -406,6 +431,23 @@ def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: 
     return sentences[first].start, end
 
 
+def _sentence_before(
+    text: str, sentences: list[Sentence], starts: list[int], seg: _Segment
+) -> Sentence | None:
+    """The sentence before a quote that opens its own, on the same line, when it ends on the
+    quote's attribution ('Lena Ort, the port's lawyer, said in a statement. "..."', 'Ort agreed.')."""
+    i = bisect.bisect_right(starts, seg.open_at) - 1
+    if i < 1 or text[sentences[i].start : seg.open_at].strip():
+        return None
+    prev = sentences[i - 1]
+    words = _WORDS.findall(text[prev.start : prev.end])
+    if "\n" in text[prev.end : seg.open_at] or _DOUBLE.search(text, prev.start, prev.end) or len(words) > 30:
+        return None
+    return prev if any(speech_word(w) or w.lower() in _AGREE for w in words[-5:]) else None
+
+
+_WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
+_AGREE = word_set("agreed agrees disagreed disagrees")
 _TERM = 3  # words: a quote this short may be a term in scare quotes
 _NOT_SPEAKERS = word_set("but and had has could would was were not is are be been will")
 _PREPOSITIONS = word_set("in on at over after before during since for with from by to of as than")
