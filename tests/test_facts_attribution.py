@@ -214,6 +214,33 @@ def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
             ["Oren Pask"],
             ["a longtime adviser to Oren Pask"],
         ),
+        # transcripts and round-ups: a name, its role or party, a colon
+        (
+            'The hearing went on.\n\nRep. Ada Voss (D-Vt.):"I have not heard anyone cite that figure."',
+            ["Ada Voss"],
+            ["Ada Voss"],
+        ),
+        ('The hearing ran.\n\nFormer minister Oren Pask:"We learned that."', ["Oren Pask"], ["Oren Pask"]),
+        (
+            "What it means for the port - More from Ada Voss: \u201cThe tide is a starting point.\u201d",
+            ["Ada Voss"],
+            ["Ada Voss"],
+        ),
+        ('The result was clear: "The port will close."', [], [None]),
+        # "a post, which read:": the post's author
+        (
+            "The Vell divers announced the news in a post, which read: \u201cAll twelve are out of the "
+            "cave. Everyone is safe.\u201d",
+            ["Vell"],
+            ["the Vell divers"],
+        ),
+        # a closing mark with no opener after a colon
+        (
+            "The crew was freed.\n\nIn another post, the divers wrote: We are not sure if this is a "
+            "miracle or what.\u201d\n\nNo more.",
+            [],
+            ["the divers"],
+        ),
         # a name introducing the quote after a dash
         (
             'Ports are busy - Philip Kors: "Two weeks ago the strongest territory had been the South."',

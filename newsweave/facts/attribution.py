@@ -213,6 +213,10 @@ def _subject(verb: Token, inside: object) -> Token | None:
             if obj is not None:
                 return obj
         subject = next((c for c in kids if c.dep_ in _SUBJECTS), None)
+        if subject is not None and subject.lower_ in {"which", "that"} and node.dep_ == "relcl":
+            # 'X announced it in a post, which read: "..."': the author of what the clause is about
+            above = next((a for a in node.head.ancestors if a.pos_ in {"VERB", "AUX"}), None)
+            return _subject(above, inside) if above is not None else None
         if subject is not None:
             return (
                 subject

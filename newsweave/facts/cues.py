@@ -145,8 +145,12 @@ def _clause(chunk: str) -> bool:
 
 
 # A name introducing the quote after a dash or as the line's first words: "- Philip Bump: “...".
+# Also after a role or "More from" ("Former minister Ada Voss:", "- More from Voss:") and before a
+# party in brackets ("Rep. Ada Voss (D-Vt.):"), as transcripts and round-ups write them.
 _NAME_COLON = re.compile(
-    r"(?:^\s*|[-—–]\s*)(?P<who>[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al)){0,3})\s*:\s*$"
+    r"(?:^\s*(?:[\w’'\-]+\s+){0,4}?|[-—–]\s*(?i:more\s+from\s+)?|\b(?i:here)[’']s\s+)"
+    r"(?P<who>[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al)){0,3})"
+    r"\s*(?:\([^()]{1,20}\))?\s*(?:\s(?:in|on)\s[^:]{1,30})?:\s*$"
 )
 
 

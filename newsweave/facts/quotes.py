@@ -61,6 +61,12 @@ def _pairs(para: str) -> list[tuple[int, int, int | None, int]]:
     # nothing left that can close, the next mark closes whatever it is ("...,“ Erdogan said").
     out2: list[tuple[int, int, int | None, int]] = []
     i = 0
+    colon = para.rfind(": ", 0, marks[0].start())
+    lone = marks[0].group() == "”" and len(marks) % 2 and colon > 0
+    if lone and len(para[colon : marks[0].start()].split()) > 3:
+        # a closing mark with no opener, after a colon: 'the crew wrote: We are safe now.”'
+        out2.append((colon, colon + 2, marks[0].start(), marks[0].end()))
+        i = 1
     while i < len(marks):
         o = marks[i]
         j = next((k for k in range(i + 1, len(marks)) if _closes(para, marks[k])), None)
