@@ -339,7 +339,7 @@ def report(s: Scores) -> str:
             "## Facts: quote speakers and entities "
             "(tuning side realworld_dev, check side realworld_dev2, PolNeAR)",
             "",
-            "`python bench/speakers.py` (issue 15's rules; events and stories from the labels, "
+            f"`{_command()}` (issue 15's rules; events and stories from the labels, "
             "each PolNeAR article alone; baseline: nearest capitalised name in the quote's sentence, "
             "given the gold quote).",
             "",
@@ -355,6 +355,12 @@ def report(s: Scores) -> str:
             "",
         ]
     )
+
+
+def _command() -> str:
+    """The command line this run was given (its flags say what the table holds)."""
+    flags = [a for a in sys.argv[1:] if a.startswith("--") and a != "--no-write"]
+    return " ".join(["python bench/speakers.py", *flags])
 
 
 def _corpus_rows(s: Scores) -> list[str]:

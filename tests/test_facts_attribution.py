@@ -146,6 +146,101 @@ def test_an_acronym_in_capitals_joins_the_name_it_abbreviates() -> None:
             ["Oren Pask", "Ilse Varga"],
             ["Ilse Varga"],
         ),
+        # a question closes the sentence: the attribution is the next, short one
+        (
+            "Reporters asked about the ferry.\n\n\u201cWill it sail on Monday?\u201d Oren Pask replied. "
+            "\u201cNobody knows yet.\u201d",
+            ["Oren Pask"],
+            ["Oren Pask", "Oren Pask"],
+        ),
+        # a full stop inside the quote, the attribution split off after it
+        (
+            "Late on Friday the port spoke.\n\n"
+            "\u201cThe boats are ready to sail again.\u201d Ilsa Brandt said.",
+            ["Ilsa Brandt"],
+            ["Ilsa Brandt"],
+        ),
+        # a next sentence that is not an attribution names no one
+        (
+            "The harbour was shut.\n\n\u201cWe need it open.\u201d The mayor of Vell then left the stage "
+            "and drove home to the north of the island.",
+            ["Vell"],
+            [None],
+        ),
+        # an opening mark written as the closer ('...,\u201c said')
+        (
+            "\u201cIt is unusual,\u201c said Tomas Rell, a lawyer at the port board. "
+            "\u201cIt is hard to do.\u201d",
+            ["Tomas Rell"],
+            ["Tomas Rell", "Tomas Rell"],
+        ),
+        # a speech verb no list holds, after a question, the parser misreading it as a noun
+        (
+            "\u201cCan you name one thing?\u201d he asks.\n\n"
+            "\u201cI can point to only two things, the pier and the dock,\u201d Bozek answers.",
+            ["Bozek"],
+            [None, "Bozek"],
+        ),
+        # the attribution is the sentence before, on the same line
+        (
+            "The port was quiet.\n\nLena Ort, the chief lawyer for the Vell harbour board, said in a "
+            "statement. \u201cThere are no ballots to count. The vote is over.\u201d",
+            ["Lena Ort"],
+            ["Lena Ort"],
+        ),
+        (
+            'Vell University\'s Dara Moss agreed. "The town is running out of time."',
+            ["Dara Moss"],
+            ["Dara Moss"],
+        ),
+        ('The weather was fine. "The town is running out of time to find a plan."', [], [None]),
+        # a participle's speaker is its clause's subject, not the clause's object
+        (
+            "At a rally, Tomas Rell attacked the mayor Ilse Varga, calling her \u201cthe worst mayor in "
+            "our history.\u201d",
+            ["Tomas Rell", "Ilse Varga"],
+            ["Tomas Rell"],
+        ),
+        # an adverb set off by commas is not the speaker
+        (
+            'Ilse Varga, exasperated, famously responded: "What difference does it make?"',
+            ["Ilse Varga"],
+            ["Ilse Varga"],
+        ),
+        # a description keeps whom it speaks for
+        (
+            "\u201cWe have a ton of work to do,\u201d said a longtime adviser to Oren Pask, "
+            "who asked not to be named.",
+            ["Oren Pask"],
+            ["a longtime adviser to Oren Pask"],
+        ),
+        # transcripts and round-ups: a name, its role or party, a colon
+        (
+            'The hearing went on.\n\nRep. Ada Voss (D-Vt.):"I have not heard anyone cite that figure."',
+            ["Ada Voss"],
+            ["Ada Voss"],
+        ),
+        ('The hearing ran.\n\nFormer minister Oren Pask:"We learned that."', ["Oren Pask"], ["Oren Pask"]),
+        (
+            "What it means for the port - More from Ada Voss: \u201cThe tide is a starting point.\u201d",
+            ["Ada Voss"],
+            ["Ada Voss"],
+        ),
+        ('The result was clear: "The port will close."', [], [None]),
+        # "a post, which read:": the post's author
+        (
+            "The Vell divers announced the news in a post, which read: \u201cAll twelve are out of the "
+            "cave. Everyone is safe.\u201d",
+            ["Vell"],
+            ["the Vell divers"],
+        ),
+        # a closing mark with no opener after a colon
+        (
+            "The crew was freed.\n\nIn another post, the divers wrote: We are not sure if this is a "
+            "miracle or what.\u201d\n\nNo more.",
+            [],
+            ["the divers"],
+        ),
         # a name introducing the quote after a dash
         (
             'Ports are busy - Philip Kors: "Two weeks ago the strongest territory had been the South."',

@@ -48,7 +48,7 @@ SPEECH = word_set(
     """
 )
 # Words whose presence outside the quote makes an attribution possible (inflections the list above
-# does not spell out are read through ``_speech_word``).
+# does not spell out are read through ``speech_word``).
 _CUES = word_set("according statement interview quoting quote")
 _WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
 _CACHE_SIZE = 4096  # readings whose parse is kept (an event's copies repeat their sentences)
@@ -103,7 +103,7 @@ def parser() -> Language:
     return load_spacy(("tok2vec", "tagger", "parser", "attribute_ruler"))
 
 
-def _speech_word(word: str) -> bool:
+def speech_word(word: str) -> bool:
     """A verb of saying in any regular inflection ("calls", "noting", "stating", "urges")."""
     w = word.lower()
     if w in SPEECH:
@@ -125,7 +125,7 @@ def cued(r: Reading) -> bool:
     subject of its clause is its speaker."""
     before, after = r.text[: r.start], r.text[r.end :]
     words = _WORDS.findall(before + " " + after)
-    if any(_speech_word(w) or w.lower() in _CUES for w in words):
+    if any(speech_word(w) or w.lower() in _CUES for w in words):
         return True
     inner = r.text[r.start : r.end].rstrip()
     if inner[-1:] in {",", "?", "!"} and _WORDS.search(after):
@@ -160,7 +160,7 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
     roots = [t for t in quote if t.head.i == t.i or not inside(t.head)]
     for root in roots:  # "Stated Stone: '...'" read as a noun phrase the quote is apposed to
         head = root.head
-        said = [c for c in head.lefts if _speech_word(c.text)] if head.pos_ in {"PROPN", "NOUN"} else []
+        said = [c for c in head.lefts if speech_word(c.text)] if head.pos_ in {"PROPN", "NOUN"} else []
         if not inside(head) and said:
             return head.doc[said[-1].i + 1 : head.i + 1].text
     weak: Token | None = None
@@ -170,13 +170,13 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
             if not inside(node) and node.pos_ in {"VERB", "AUX"}:
                 subject = _subject(node, inside)
                 if subject is not None:
-                    if _speech_word(node.text):
+                    if speech_word(node.text):
                         return _phrase(subject)
                     weak = weak or subject
             if node.head.i == node.i:
                 break
             node = node.head
-    speech = [t for t in doc if _speech_word(t.text) and t.pos_ == "VERB" and not inside(t)]
+    speech = [t for t in doc if speech_word(t.text) and t.pos_ == "VERB" and not inside(t)]
     if weak is not None:  # "When Trump suggested ..., Rubio fired back: '...'": not the side clause's
         speech = [t for t in speech if not _subordinate(t)]
     for verb in sorted(speech, key=lambda t: min(abs(t.idx - start), abs(t.idx - end))):
@@ -213,6 +213,10 @@ def _subject(verb: Token, inside: object) -> Token | None:
             if obj is not None:
                 return obj
         subject = next((c for c in kids if c.dep_ in _SUBJECTS), None)
+        if subject is not None and subject.lower_ in {"which", "that"} and node.dep_ == "relcl":
+            # 'X announced it in a post, which read: "..."': the author of what the clause is about
+            above = next((a for a in node.head.ancestors if a.pos_ in {"VERB", "AUX"}), None)
+            return _subject(above, inside) if above is not None else None
         if subject is not None:
             return (
                 subject

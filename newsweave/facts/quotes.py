@@ -2,8 +2,8 @@
 
 Hand-written because no offline library attributes quotes in news prose: quote marks are paired
 per paragraph (a paragraph that opens a quote without closing it continues in the next), then the
-speaker is read from the words after the quote ("," said Sgt. Jose Gomez / Mr Pompeo told CNN /
-he said Guaido told him) or before it (Mike Pompeo said ... "days are numbered"). Pronouns take
+speaker is read from the words after the quote or before it (``cues``: '," said Sgt. Jose Gomez',
+'Mike Pompeo said ... "days are numbered"'), else from the sentence's parse. Pronouns take
 the last speaker; names resolve to the event's merged entities; anonymous speakers stay
 descriptions ("one 29-year-old man").
 """
@@ -15,58 +15,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.facts.attribution import Reading, cued, parse, reading
+from newsweave.facts.attribution import Reading, cued, parse, reading, speech_word
+from newsweave.facts.cues import head_speaker, reported_speech, tail_speaker
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
-from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name
+from newsweave.facts.speakers import PRONOUNS, Speakers
 from newsweave.nlp.sentences import Sentence
 from newsweave.records import Quote
 
-_VERBS = (
-    r"said|says|say|told|tells|tell|added|adds|adding|asked|asks|explained|explains|wrote|writes|"
-    r"tweeted|posted|stated|states|declared|noted|notes|insisted|warned|warns|recalled|recalls|"
-    r"continued|replied|described|urged|claimed|argued|admitted|acknowledged|announced|cried|"
-    r"shouted|recounted|commented|concluded|confirmed|promised|pleaded|predicted|vowed|quipped|"
-    r"joked|sobbed|remarked|exclaimed|called|calling|saying|speaking|hailed|praised|describing"
-)
-_WORD = r"[\w’'\-]+\.?"
-_WHO = rf"(?:{_WORD}\s+){{0,7}}?{_WORD}"
-_STOP_AFTER = r"in|on|at|during|after|before|when|while|to|from|who|that|referring|of|as"
-_TAIL_VERB_FIRST = re.compile(
-    rf"^\s*[,—–-]?\s*(?:{_VERBS})\s+(?P<who>{_WHO})\s*(?=[,.;:!?]|$|\s(?:{_STOP_AFTER})\b)"
-)
-_TAIL_WHO_FIRST = re.compile(
-    rf"^\s*[,—–-]?\s*(?P<who>{_WHO})\s+(?:has\s+|had\s+|have\s+|also\s+|later\s+)?(?:{_VERBS})\b"
-    r"(?P<rest>.*)$",
-    re.S,
-)
-_TAIL_END = re.compile(
-    rf",\s+(?P<who>{_WHO})\s+(?:has\s+|had\s+)?(?:said|says|added|adds|told\s+\w+)(?=\s*[,.;!?]|\s*$)"
-)
-_APPOSITIVE_NAME = re.compile(
-    r"^[^,.]{0,60},\s+(?P<name>[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})\s*(?:[.,;]|$)"
-)
-_LEAD_SUBJECT = re.compile(  # "After the Prime Minister held his seat, he said": case matters here
-    r"^\s*(?i:after|when|as|while|before|once|because)\s+(?P<np>(?i:the|a|an)\s+(?:[a-z\-]+\s+)?"
-    r"[A-Z][\w\-]*(?:[ \t]+[A-Z][\w\-]*)*|[A-Z][\w’'\-]*(?:[ \t]+[A-Z][\w’'\-]*)*)"
-)
-_REPORTED = re.compile(  # "he said Guaido told him": the quote is Guaido's
-    r"^\s+(?:that\s+)?(?P<inner>(?:his|her|their|a|an|the)\s+[\w\-]+(?:\s+[\w\-]+)?"
-    r"|[A-Z][\w.’'\-]*(?:\s+[A-Z][\w.’'\-]*){0,3})"
-    r"\s+(?:had\s+)?(?:told|said to|wrote to)\s+(?:him|her|them|me|us)\b"
-)
-_HEAD_VERB = re.compile(rf"\b(?:{_VERBS})\b")
-_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:“”\"]+)", re.IGNORECASE)
-_SAYS_FIRST = re.compile(rf"^(?P<who>{_WHO})\s+(?:has\s+|had\s+|also\s+)?(?:{_VERBS})\b")
-_SAYS = re.compile(
-    rf"(?P<who>(?:[A-Z][\w’'\-]*\.?\s+){{0,3}}[A-Z][\w’'\-]*)\s+(?:has\s+|had\s+)?(?:{_VERBS})\b"
-)
-_ABBREV_DOT = re.compile(
-    r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det)\."
-)
-_INITIAL = re.compile(r"\b([A-Z])\.(?=[ \t]*[A-Z])")  # "Virgie M. Rollins": an initial, not a full stop
-_AUX = word_set("has have had is was are were also later then who which and but")
 # Double quote marks as scraped pages write them: curly, straight, guillemets, doubled singles.
 _DOUBLE = re.compile(r"‘’|’’|''|[“”\"«»„]")
 _OPENERS = frozenset("“„«")
@@ -104,15 +61,30 @@ def _pairs(para: str) -> list[tuple[int, int, int | None, int]]:
     # nothing left that can close, the next mark closes whatever it is ("...,“ Erdogan said").
     out2: list[tuple[int, int, int | None, int]] = []
     i = 0
+    colon = para.rfind(": ", 0, marks[0].start())
+    lone = marks[0].group() == "”" and len(marks) % 2 and colon > 0
+    if lone and len(para[colon : marks[0].start()].split()) > 3:
+        # a closing mark with no opener, after a colon: 'the crew wrote: We are safe now.”'
+        out2.append((colon, colon + 2, marks[0].start(), marks[0].end()))
+        i = 1
     while i < len(marks):
         o = marks[i]
-        j = next((k for k in range(i + 1, len(marks)) if marks[k].group() not in _OPENERS), None)
+        j = next((k for k in range(i + 1, len(marks)) if _closes(para, marks[k])), None)
         if j is None and i + 1 < len(marks):
             j = i + 1
         c = marks[j] if j is not None else None
         out2.append((o.start(), o.end(), c.start() if c else None, c.end() if c else len(para)))
         i = j + 1 if j is not None else len(marks)
     return out2
+
+
+def _closes(para: str, mark: re.Match[str]) -> bool:
+    """Whether a mark can close a quote: any but an opener, and an opener written as a closer
+    (right after a word, before a space or punctuation: '"It's unusual,“ said ...', „...“)."""
+    if mark.group() not in _OPENERS:
+        return True
+    a, b = mark.start(), mark.end()
+    return a > 0 and not para[a - 1].isspace() and (b == len(para) or para[b] in " \t,.;:!?)—–-")
 
 
 def _segments(text: str) -> list[_Segment]:
@@ -137,90 +109,6 @@ def _segments(text: str) -> list[_Segment]:
     return out
 
 
-def _tail_speaker(tail: str, speakers: Speakers, at: int) -> str | None:
-    tail = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))
-    m = _TAIL_VERB_FIRST.match(tail)
-    if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
-        appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
-        if appositive and not is_name(m.group("who")):  # "said one of France's scorers, Antoine Griezmann"
-            return speakers.name(appositive.group("name"), at)
-        return speakers.name(m.group("who"), at)
-    m = _TAIL_WHO_FIRST.match(tail)
-    if m and len(m.group("who").split()) <= 8:
-        reported = _REPORTED.match(m.group("rest"))
-        if reported:
-            return speakers.name(reported.group("inner"), at)
-        return speakers.name(m.group("who"), at)
-    m = _TAIL_END.search(tail)
-    return speakers.name(m.group("who"), at) if m else None
-
-
-def _head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
-    head = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", head))
-    verbs = list(_HEAD_VERB.finditer(head))
-    if verbs:
-        chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
-        for n, chunk in enumerate(reversed(chunks)):
-            words = chunk.strip(" ([").split()
-            if not words or all(w.lower() in _AUX for w in words) or words[0].lower() in {"who", "which"}:
-                continue
-            first = words[0].lower()
-            if first in _LEADS or re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
-                continue  # "thrown into the air by his players": not the subject
-            words = _after_subordinator(words)
-            first = words[0].lower()
-            before = chunks[len(chunks) - 2 - n].strip() if len(chunks) - 2 - n >= 0 else ""
-            if words[-1][:1].islower() and is_name(before) and 0 < len(before.split()) <= 4:
-                return speakers.name(before, at)  # "Tad Devine, Sanders's chief strategist, said"
-            if first in PRONOUNS and len(words) == 1:
-                lead = _LEAD_SUBJECT.match(chunks[0]) if len(chunks) - 1 - n > 0 else None
-                if lead:  # "After the Prime Minister had held his seat, he said:"
-                    return speakers.name(lead.group("np").strip(), at)
-            return speakers.name(" ".join(words), at) if len(words) <= 10 else None
-    m = _ACCORDING.search(head) or _NAME_COLON.search(head)
-    return speakers.name(m.group("who"), at) if m else None
-
-
-# A name introducing the quote after a dash or as the line's first words: "- Philip Bump: “...".
-_NAME_COLON = re.compile(
-    r"(?:^\s*|[-—–]\s*)(?P<who>[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al)){0,3})\s*:\s*$"
-)
-
-
-_LEADS = word_set("in on at after while meanwhile before during since speaking asked when for with")
-_SUBORDINATORS = word_set("as while after when because since but and that so where")
-
-
-def _after_subordinator(words: list[str]) -> list[str]:
-    """'arson ruled out as investigators' -> 'investigators' (the subject of the speech verb)."""
-    for i in range(len(words) - 1, 0, -1):
-        if words[i - 1].lower() not in _SUBORDINATORS:
-            continue
-        head = words[i]
-        verb_like = re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", head) is not None
-        subject_like = head[:1].isupper() or head.lower() in DETERMINERS | PRONOUNS
-        if subject_like or (not verb_like and len(words) - i <= 2):
-            return words[i:]
-    return words
-
-
-def _reported_speech(text: str, sentences: list[Sentence], segments: list[_Segment]) -> list[tuple[int, str]]:
-    """'A third said he felt pain ...': speakers of sentences without quotes, for later pronouns."""
-    quoted = [(s.open_at, s.end) for s in segments]
-    out = []
-    for sent in sentences:
-        if any(a < sent.end and b > sent.start for a, b in quoted):
-            continue
-        chunk = _ABBREV_DOT.sub(r"\1", text[sent.start : sent.end])
-        m = _SAYS_FIRST.match(chunk) or _SAYS.search(chunk)
-        if not m or re.search(r"\b(?:is|are|was|were|be|been)\s*$", m.group("who")):
-            continue  # "90 officers are said to have defected" names no speaker
-        words = m.group("who").split()
-        if words[0].lower() in PRONOUNS | _AUX or len(words) > 5:
-            continue
-        if is_name(m.group("who")) or words[0].lower() in DETERMINERS:
-            out.append((sent.start, m.group("who")))
-    return out
 
 
 # Marks around a name, not around words someone said: 'groups known as "colectivos"'.
@@ -283,7 +171,7 @@ def _attribute(
         i = max(0, bisect.bisect_right(starts, pos) - 1)
         return (sentences[i].start, sentences[i].end) if sentences else (0, len(text))
 
-    reported = _reported_speech(text, sentences, segments)
+    reported = reported_speech(text, sentences, [(s.open_at, s.end) for s in segments])
     for n, seg in enumerate(segments):
         while reported and reported[0][0] < seg.open_at:
             at, who = reported.pop(0)
@@ -295,7 +183,10 @@ def _attribute(
             nxt = _DOUBLE.search(text, seg.close_at + 1, max(s_end, seg.close_at + 1))
             tail = text[seg.close_at + 1 : nxt.start() if nxt else max(s_end, seg.close_at + 1)]
             tail = tail.lstrip("’'").split("\n")[0]
-            seg.speaker = _tail_speaker(tail, speakers, seg.open_at) if tail.strip() else None
+            if not tail.strip():  # '"... missing." Trump said.': the split left the attribution apart
+                tail = _next_sentence(text, sentences, starts, seg.close_at)
+            punct = text[seg.close_at - 1 : seg.close_at] in {",", "?", "!", "…"}
+            seg.speaker = tail_speaker(tail, speakers, seg.open_at, punct) if tail.strip() else None
             signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
             if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
                 seg.speaker = speakers.name(signed.group("who"), seg.open_at)
@@ -304,7 +195,11 @@ def _attribute(
             prev_close = max((p.close_at or 0) for p in segments[:n]) if n else 0
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
             if head.strip() and "\n" not in head.strip():
-                seg.speaker = _head_speaker(head, speakers, seg.open_at)
+                seg.speaker = head_speaker(head, speakers, seg.open_at)
+            elif not head.strip() and (prev_s := _sentence_before(text, sentences, starts, seg)):
+                seg.speaker = head_speaker(
+                    text[prev_s.start : prev_s.end].rstrip(" .:"), speakers, seg.open_at
+                )
         if seg.speaker is None and prev is not None and prev.speaker and _split(text, prev, seg):
             seg.speaker = prev.speaker  # '"It's hard," said the senator, "because ..."'
         kind = _kind(seg.speaker, index)
@@ -323,6 +218,19 @@ def _attribute(
         if len(text[seg.start : seg.end].split()) > _TERM:  # 'a ‘Kid-Sized’ sub' names a term: no one spoke
             speakers.said(seg.speaker, seg.open_at)
     return wanted
+
+
+def _next_sentence(text: str, sentences: list[Sentence], starts: list[int], close_at: int) -> str:
+    """The sentence after the one a quote closes, when it is short, on the same line and holds
+    no quote of its own (an attribution split off: '"...?" Sanders replied.'); else ''."""
+    i = bisect.bisect_right(starts, close_at)
+    if i >= len(sentences) or "\n" in text[close_at : sentences[i].start]:
+        return ""
+    nxt = text[sentences[i].start : sentences[i].end]
+    return "" if _DOUBLE.search(nxt) or len(nxt.split()) > _SHORT_ATTRIBUTION else " " + nxt
+
+
+_SHORT_ATTRIBUTION = 12  # words
 
 
 # The line after a quote paragraph that signs it: a dash and a short capitalised name.
@@ -348,7 +256,7 @@ def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: 
     sentence before when that introduces the quote with a colon and the quote opens its own."""
     first = max(0, bisect.bisect_right(starts, seg.open_at) - 1)
     opens = first and sentences and not text[sentences[first].start : seg.open_at].strip()
-    if opens and _introduced(text, seg):
+    if opens and (_introduced(text, seg) or _sentence_before(text, sentences, starts, seg)):
         first -= 1
     last = max(0, bisect.bisect_right(starts, seg.close_at if seg.close_at is not None else seg.end) - 1)
     if not sentences:
@@ -362,6 +270,23 @@ def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: 
     return sentences[first].start, end
 
 
+def _sentence_before(
+    text: str, sentences: list[Sentence], starts: list[int], seg: _Segment
+) -> Sentence | None:
+    """The sentence before a quote that opens its own, on the same line, when it ends on the
+    quote's attribution ('Lena Ort, the port's lawyer, said in a statement. "..."', 'Ort agreed.')."""
+    i = bisect.bisect_right(starts, seg.open_at) - 1
+    if i < 1 or text[sentences[i].start : seg.open_at].strip():
+        return None
+    prev = sentences[i - 1]
+    words = _WORDS.findall(text[prev.start : prev.end])
+    if "\n" in text[prev.end : seg.open_at] or _DOUBLE.search(text, prev.start, prev.end) or len(words) > 30:
+        return None
+    return prev if any(speech_word(w) or w.lower() in _AGREE for w in words[-5:]) else None
+
+
+_WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
+_AGREE = word_set("agreed agrees disagreed disagrees")
 _TERM = 3  # words: a quote this short may be a term in scare quotes
 _NOT_SPEAKERS = word_set("but and had has could would was were not is are be been will")
 _PREPOSITIONS = word_set("in on at over after before during since for with from by to of as than")
