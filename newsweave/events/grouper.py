@@ -15,6 +15,7 @@ from scipy.sparse.csgraph import connected_components
 from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
+from newsweave.events.leads import LeadGuard
 from newsweave.events.linkage import Guard, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
@@ -194,6 +195,7 @@ class WeaveGrouper:
         guards: tuple[Guard, ...] = (
             TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs], [d.before for d in docs]),
             SignatureGuard(docs),
+            LeadGuard([f.opening for f in feats], [d.lang for d in docs]),
         )
         pairs, sims = scored_edges(docs, m)
         weights = copy_weights(len(docs), pairs, sims)
