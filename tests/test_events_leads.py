@@ -96,3 +96,21 @@ def test_the_incremental_grouper_keeps_the_lead_sums_per_event_and_rebuilds_them
         assert mine.keys() == theirs.keys()
         for lang in mine:
             assert mine[lang] == pytest.approx(theirs[lang])
+
+
+def test_near_copies_count_once_so_two_copied_reports_of_one_event_stay_together() -> None:
+    """Three reposts of each of two reports that open differently: were each repost counted,
+    each group's leads would look alike within (copies) and apart across, and be vetoed."""
+    first = f"{RESIGNED[0]}\n\n{BODIES[0]} {BODIES[1]}"
+    second = f"{CHARGED[0]}\n\n{BODIES[2]} {BODIES[3]}"
+    pile = [
+        Article(id=f"{name}{k}", text=f"Home | News\n{text}\nRead more", lang="en")
+        for name, text in (("x", first), ("y", second))
+        for k in range(3)
+    ]
+    events = make_grouper().group(pile).events
+    assert _groups([e.articles for e in events]) == [["x0", "x1", "x2", "y0", "y1", "y2"]]
+    guard = LeadGuard([lead_vector(first, "en"), {}, {}, lead_vector(second, "en"), {}, {}], ["en"] * 6)
+    for keep, drop in ((0, 1), (0, 2), (3, 4), (3, 5)):
+        guard.merge(keep, drop)
+    assert guard.allows(0, 3)

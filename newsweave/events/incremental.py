@@ -107,13 +107,13 @@ class WeaveIncremental:
         doc = self.vocab.doc(feats, n)
         self.docs.append(doc)
         self.signs.add(doc)
-        self.openings.add(feats.opening, doc.lang)
         self.leads.append(feats.lead)
         self.events.grow()
         self.stories.grow()
         self.members[n], self.links[n] = [n], {}
         self.span[n] = doc_span(doc)
         copies = [c for c in self._lsh_query(doc) if self._copy(doc, self.docs[c])]
+        self.openings.add({}, doc.lang)  # a near-copy's lead is its original's: counted once
         merged: list[str] = []
         self.size[n] = 0
         for root in sorted({self.events.find(c) for c in copies}):
@@ -123,6 +123,7 @@ class WeaveIncremental:
         candidates = self._candidates(doc, index=independent)
         sums, nearest = self._sums(doc, candidates)
         if independent:
+            self.openings.place(n, feats.opening, doc.lang)
             self.size[n] = 1
             self.group[n], self.group_size[n], self.group_sums[n] = n, 1, dict(sums)
             self._attach(n, sums)

@@ -46,9 +46,16 @@ class LeadGuard:
             self.add(vec, lang)
 
     def add(self, vec: LeadVector, lang: str) -> None:
-        """One more report (its ``Features.opening``), a group of its own."""
-        self.sums.append({lang: dict(vec)} if vec else {})
-        self.counts.append(Counter([lang]) if vec else Counter())
+        """One more report (its ``Features.opening``; empty for a near-copy, whose lead is its
+        original's), a group of its own."""
+        self.sums.append({})
+        self.counts.append(Counter())
+        self.place(len(self.sums) - 1, vec, lang)
+
+    def place(self, g: int, vec: LeadVector, lang: str) -> None:
+        """Report ``g``'s lead, while it is still a group of its own."""
+        self.sums[g] = {lang: dict(vec)} if vec else {}
+        self.counts[g] = Counter([lang]) if vec else Counter()
 
     def within(self, g: int) -> tuple[float, int]:
         """(sum of the lead cosines of the pairs of ``g`` in one language, number of pairs)."""
