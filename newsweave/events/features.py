@@ -213,7 +213,7 @@ def lead_vector(text: str, lang: str, words: int = LEAD_WORDS) -> LeadVector:
     """L2-normalised bag of the lead's content words (length >= 4) and numbers, each weighing its
     background idf (``nlp.frequency``) times its log count."""
     counts: Counter[str] = Counter()
-    for _, tok in _GAP_TOKEN.findall(" ".join(text.split()[:words])):
+    for _, tok in _GAP_TOKEN.findall(" ".join(text.split(maxsplit=words)[:words])):
         low, kind = _token(tok)
         if kind != _SKIP and (kind == _NUMBER or len(low) >= 4):
             counts[low] += 1
