@@ -43,6 +43,7 @@ ANCHOR_WEIGHT = 2.0  # names and numbers count double: they are what survives tr
 SHINGLE = 5  # words per shingle for near-copy detection (datasketch's usual 5-word shingles)
 SKELETON_SHINGLE = 4  # tokens per skeleton shingle (spun copies keep names, numbers, short words)
 SAMPLE_MOD = 2  # keep the shingle hashes divisible by this: half the memory, same containment
+LEAD_WORDS = 40  # words of title and text read as the lead (``events.leads``)
 LANG_SAMPLE = 250  # characters given to language identification: enough, and 10x faster than 600
 
 
@@ -91,6 +92,7 @@ class Features:
     # hashes of the copy and skeleton shingles holding a quoted word: independent reports quote
     # one statement word for word (a resignation speech, an oath), so stories leave them out
     quoted_sh: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    opening: dict[str, float] = field(default_factory=dict)  # ``lead_vector`` (``events.leads``)
 
 
 def _day(article: Article) -> tuple[int | None, int | None]:
@@ -188,6 +190,7 @@ def extract(article: Article) -> Features:
         wire=bool(_WIRE.search(article.text[:400])),
         length=len(article.text),
         lead=lead_of(text),
+        opening=lead_vector(text, lang),  # events issue: the lead veto
         rare=rare_names(anchors, lang, term_key),  # events issue: the event signature
         **_url_bounds(article.url, day, after),  # events issue: a URL's month or year
     )
@@ -201,6 +204,23 @@ def _url_bounds(url: str | None, day: int | None, after: int | None) -> dict[str
         return {"after": after}
     lo, hi = bounds
     return {"after": max(lo, after) if after is not None and after <= hi else lo, "before": hi}
+
+
+LeadVector = dict[str, float]
+
+
+def lead_vector(text: str, lang: str, words: int = LEAD_WORDS) -> LeadVector:
+    """L2-normalised bag of the lead's words of 4+ letters, each weighing its background idf
+    (``nlp.frequency``) times its log count. No numbers: a toll or a count moves from one report
+    of an event to the next (realworld_dev: a quake's reports alone were split on their tolls)."""
+    counts: Counter[str] = Counter()
+    for _, tok in _GAP_TOKEN.findall(" ".join(text.split(maxsplit=words)[:words])):
+        low, kind = _token(tok)
+        if kind not in (_SKIP, _NUMBER) and len(low) >= 4:
+            counts[low] += 1
+    vec = {t: (1.0 + math.log(n)) * word_idf(t, lang) for t, n in counts.items()}
+    norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+    return {t: v / norm for t, v in vec.items()}
 
 
 @lru_cache(maxsize=1 << 18)

@@ -15,6 +15,7 @@ from scipy.sparse.csgraph import connected_components
 from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
+from newsweave.events.leads import LeadGuard
 from newsweave.events.linkage import Guard, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
@@ -103,13 +104,25 @@ def within_components(n: int, pairs: np.ndarray, sims: np.ndarray, threshold: fl
     return comp[pairs[:, 0]] == comp[pairs[:, 1]]
 
 
-def copy_weights(n: int, pairs: np.ndarray, sims: np.ndarray) -> list[float]:
-    """1 / (number of near-copies) per article: in the average-link means, fifty reposts of one
-    wire story weigh as one report, so they do not outvote the independent ones."""
+def copy_components(n: int, pairs: np.ndarray, sims: np.ndarray) -> np.ndarray:
+    """Component label per article over the near-copy edges (LSH, similarity 1.0)."""
     copies = pairs[sims >= 1.0]  # near-copies by LSH (cosine never exceeds 1 otherwise)
     graph = sparse.coo_matrix((np.ones(len(copies)), (copies[:, 0], copies[:, 1])), (n, n))
-    _, comp = connected_components(graph, directed=False)
+    return np.asarray(connected_components(graph, directed=False)[1])
+
+
+def copy_weights(comp: np.ndarray) -> list[float]:
+    """1 / (number of near-copies) per article (``comp``: ``copy_components``): in the
+    average-link means, fifty reposts of one wire story weigh as one report, so they do not
+    outvote the independent ones."""
     return (1.0 / np.bincount(comp)[comp]).tolist()
+
+
+def first_copies(comp: np.ndarray) -> np.ndarray:
+    """Mask of the first article of each near-copy component."""
+    first = np.zeros(len(comp), dtype=bool)
+    first[np.unique(comp, return_index=True)[1]] = True
+    return first
 
 
 def _top_per_node(n: int, pairs: np.ndarray, sims: np.ndarray) -> np.ndarray:
@@ -191,12 +204,18 @@ class WeaveGrouper:
         if not docs:
             return Grouping(events=[])
         m = event_matrix(docs)
+        pairs, sims = scored_edges(docs, m)
+        comp = copy_components(len(docs), pairs, sims)
+        weights = copy_weights(comp)
+        first = first_copies(comp).tolist()  # a near-copy's lead is its original's: counted once
         guards: tuple[Guard, ...] = (
             TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs], [d.before for d in docs]),
             SignatureGuard(docs),
+            LeadGuard(
+                [f.opening if one else {} for f, one in zip(feats, first, strict=True)],
+                [d.lang for d in docs],
+            ),
         )
-        pairs, sims = scored_edges(docs, m)
-        weights = copy_weights(len(docs), pairs, sims)
         keep = within_components(len(docs), pairs, sims, self.threshold)
         edges = zip(pairs[keep, 0].tolist(), pairs[keep, 1].tolist(), sims[keep].tolist(), strict=True)
         labels = average_link(len(docs), edges, self.threshold, guards, weights)

@@ -25,9 +25,10 @@ from newsweave.errors import NewsweaveError
 from newsweave.events import Assignment
 from newsweave.events.crosslingual import BUDGET_BASE, BUDGET_PER, SMALL, closest_lead
 from newsweave.events.crosslingual import NEIGHBOURS as LINGUAL_NEIGHBOURS
-from newsweave.events.features import BUCKETS, features_of
+from newsweave.events.features import BUCKETS, features_of, lead_vector
 from newsweave.events.grouper import POSTING_WINDOW, TOP_TERMS
 from newsweave.events.guards import EMPTY, Span, doc_span, fits, joined
+from newsweave.events.leads import LeadGuard
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import (
     EVENT_THRESHOLD,
@@ -98,6 +99,7 @@ class WeaveIncremental:
         self.group_sums: dict[int, dict[int, float]] = {}  # ... -> event -> its members' similarities
         self.lsh: MinHashLSH | None = None
         self.signs = SignatureGuard()  # the batch's signature veto, per event root (not saved)
+        self.openings = LeadGuard()  # the batch's lead veto, per event root (not saved)
 
     def add(self, article: Article) -> Assignment:
         n = len(self.docs)
@@ -111,6 +113,7 @@ class WeaveIncremental:
         self.members[n], self.links[n] = [n], {}
         self.span[n] = doc_span(doc)
         copies = [c for c in self._lsh_query(doc) if self._copy(doc, self.docs[c])]
+        self.openings.add({}, doc.lang)  # a near-copy's lead is its original's: counted once
         merged: list[str] = []
         self.size[n] = 0
         for root in sorted({self.events.find(c) for c in copies}):
@@ -120,6 +123,7 @@ class WeaveIncremental:
         candidates = self._candidates(doc, index=independent)
         sums, nearest = self._sums(doc, candidates)
         if independent:
+            self.openings.place(n, feats.opening, doc.lang)
             self.size[n] = 1
             self.group[n], self.group_size[n], self.group_sums[n] = n, 1, dict(sums)
             self._attach(n, sums)
@@ -278,6 +282,7 @@ class WeaveIncremental:
             if sums[r] / self.size[r] >= self.threshold
             and _fits(_joined(self.span[r], self.span[n]))
             and self.signs.allows(r, n)
+            and self.openings.allows(r, n)
         ]
         if fitting:
             self._merge(max(fitting, key=lambda r: (sums[r] / self.size[r], -r)), n, [])
@@ -302,6 +307,7 @@ class WeaveIncremental:
         keep = self.events.union(a, b)
         drop = b if keep == a else a
         self.signs.merge(keep, drop)
+        self.openings.merge(keep, drop)
         self.languages.pop(a, None), self.languages.pop(b, None)
         if self.members[drop] != [len(self.docs) - 1]:  # an event before this article: folded in
             merged.append(event_id(self.docs[drop].id))
@@ -318,8 +324,10 @@ class WeaveIncremental:
         return keep
 
     def _allows(self, a: int, b: int) -> bool:
-        """The batch's guards: the time rule, and the signature veto (``events.signature``)."""
-        return _fits(_joined(self.span[a], self.span[b])) and self.signs.allows(a, b)
+        """The batch's guards: the time rule, the signature veto (``events.signature``) and the
+        lead veto (``events.leads``)."""
+        time_ok = _fits(_joined(self.span[a], self.span[b]))
+        return time_ok and self.signs.allows(a, b) and self.openings.allows(a, b)
 
     def _lsh_query(self, doc: Doc) -> list[int]:
         """Near-copy candidates already seen (datasketch LSH); rebuilt lazily after a resume."""
@@ -410,10 +418,15 @@ class WeaveIncremental:
             self.group_size = {int(k): int(v) for k, v in state["group_size"]}
             self.group_sums = {int(k): {int(o): float(s) for o, s in v} for k, v in state["group_sums"]}
             self.signs = SignatureGuard(self.docs)
+            self.openings = LeadGuard(
+                [lead_vector(t, d.lang) for t, d in zip(self.leads, self.docs, strict=True)],
+                [d.lang for d in self.docs],
+            )
             for root, members in self.members.items():
                 for i in members:
                     if i != root:
                         self.signs.merge(root, i)
+                        self.openings.merge(root, i)
         except (zlib.error, ValueError, KeyError, TypeError, IndexError) as exc:
             raise StateError(
                 f"cannot read the grouping state ({exc}); rebuild it by re-adding the articles"
