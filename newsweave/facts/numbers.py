@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from text_to_num import alpha2digit
 
@@ -76,6 +77,7 @@ _FRACTION = re.compile(
     re.IGNORECASE,
 )
 _NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_FRACTIONAL = re.compile(r"\d|hal|third|quarter", re.IGNORECASE)  # what any fraction holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +93,15 @@ class Figure:
     spelled: bool = False  # written in words ("three million"), not digits
 
 
+# What every pattern of ``scaled_to_digits`` needs (a digit, or "half"): most sentences have neither.
+_SCALABLE = re.compile(r"\d|half", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)  # a sentence's claims read it twice (see ``claims.find_claims``)
 def scaled_to_digits(sentence: str) -> str:
     """Digits with a scale word as plain digits: "3 million" -> "3000000", "15 mil 383" -> "15383"."""
+    if _SCALABLE.search(sentence) is None:
+        return sentence
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
     sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
     sentence = _HALF.sub(lambda m: str(int(SCALES[m.group(1).lower()] // 2)), sentence)  # "half a million"
@@ -148,11 +157,21 @@ def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
     tail = _MARK_OF.sub("", tail)  # "passed the 15,000 mark" / "crossed the mark of 326"
     compared = re.search(r"\bthan\s+the\s*$", tail)  # "higher than the 8,500 killed in 1934": a reference
     tail = _ARTICLES.sub(" ", " " + tail).rstrip()
-    table = QUALIFIERS.get(lang, {}) | (QUALIFIERS["en"] if lang != "en" else {})
-    for phrase in sorted(table, key=len, reverse=True):
-        if tail.endswith((" " + phrase, "\u00a0" + phrase, "-" + phrase, "'" + phrase, "’" + phrase)):
-            return (None, None) if compared and phrase.endswith("than") else (phrase, table[phrase])
+    for phrase, kind, ends in _qualifier_table(lang):
+        if tail.endswith(ends):
+            return (None, None) if compared and phrase.endswith("than") else (phrase, kind)
     return None, None
+
+
+@cache
+def _qualifier_table(lang: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``lang``'s qualifier phrases (English ones too), longest first, each with its kind and the
+    endings of a text it ends (built once per language, not per figure)."""
+    table = QUALIFIERS.get(lang, {}) | (QUALIFIERS["en"] if lang != "en" else {})
+    return tuple(
+        (phrase, table[phrase], tuple(c + phrase for c in (" ", "\u00a0", "-", "'", "’")))
+        for phrase in sorted(table, key=len, reverse=True)
+    )
 
 
 def qualifier_before(before: str, lang: str) -> tuple[str | None, str | None]:
@@ -261,7 +280,7 @@ def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
 def find_fractions(sentence: str, lang: str) -> list[Figure]:
     """Shares of a whole written as fractions, in percent: "nearly two-thirds of voters" (under
     66.7), "a quarter of their value" (25), "rose by a fifth" (20); English only."""
-    if lang != "en":
+    if lang != "en" or _FRACTIONAL.search(sentence) is None:
         return []
     out = []
     for m in _FRACTION.finditer(sentence):

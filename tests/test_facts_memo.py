@@ -1,0 +1,64 @@
+"""The speed-ups of the facts stage (memos, cheap pre-checks) keep every answer (invented text)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from newsweave.facts.durations import find_times
+from newsweave.facts.numbers import find_fractions, scaled_to_digits
+from newsweave.facts.timeline import DateResolver
+
+
+@pytest.mark.parametrize(
+    ("base", "expected"),
+    [(date(2031, 3, 6), "2031-03-03"), (date(2031, 3, 13), "2031-03-10"), (None, None)],
+)
+def test_date_memo_is_keyed_by_the_publication_date(base: date | None, expected: str | None) -> None:
+    sentence = "The ferry Marlow sank on Monday near Vessing."
+    first = DateResolver(base).find(sentence)
+    again = DateResolver(base).find(sentence)  # answered from the memo
+    assert first == again
+    assert [m.date for m in again] == ([expected] if expected else [])
+
+
+def test_date_memo_is_keyed_by_the_anchors() -> None:
+    sentence = "Rescuers reached Vessing on Tuesday."
+    assert DateResolver(None).find(sentence) == []
+    anchored = DateResolver(None, {1: date(2031, 3, 4)}).find(sentence)
+    assert [m.date for m in anchored] == ["2031-03-04"]
+    anchored.clear()  # a caller's list is its own: the memo keeps its answer
+    assert len(DateResolver(None, {1: date(2031, 3, 4)}).find(sentence)) == 1
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Half a million people fled Vessing.", "500000 people fled Vessing."),
+        ("No figure at all in this one.", "No figure at all in this one."),
+        ("The port lost 3 million tonnes.", "The port lost 3000000 tonnes."),
+    ],
+)
+def test_scaled_to_digits_without_digits(sentence: str, expected: str) -> None:
+    assert scaled_to_digits(sentence) == expected
+    assert scaled_to_digits(sentence) == expected  # from the memo
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("Two-thirds of voters in Vessing stayed home.", 66.7),
+        ("Nearly HALF of the crew left.", 50.0),
+        ("A quarter of the fleet sank.", 25.0),
+        ("Voters stayed home.", None),
+    ],
+)
+def test_fractions_pre_check(sentence: str, value: float | None) -> None:
+    found = find_fractions(sentence, "en")
+    assert [f.value for f in found] == ([value] if value is not None else [])
+
+
+def test_times_need_a_digit() -> None:
+    assert find_times("The harbour master, aged sixty, retired.", "en") == []
+    assert [t.figure.value for t in find_times("The harbour master, aged 60, retired.", "en")] == [60.0]
