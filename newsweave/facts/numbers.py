@@ -132,12 +132,16 @@ def _scaled_digits(m: re.Match[str]) -> str:
     return str(int(value)) if value.is_integer() else str(value)
 
 
+_NON_DIGIT = re.compile(r"\D")
+_GROUPED = re.compile(r"\d{1,3}[.,]\d{3}")
+
+
 def _number(raw_int: str, dec: str | None, scaled: bool) -> float:
-    digits = re.sub(r"\D", "", raw_int)
+    digits = _NON_DIGIT.sub("", raw_int)
     value = float(digits)
     if dec is not None:
         value = float(f"{digits}.{dec}") if scaled or len(dec) != 3 else float(digits + dec)
-    elif scaled and re.fullmatch(r"\d{1,3}[.,]\d{3}", raw_int):
+    elif scaled and _GROUPED.fullmatch(raw_int):
         # "2.500 millones" is 2,500 million in every language; keep the grouping reading.
         value = float(digits)
     return value
@@ -151,11 +155,14 @@ def _bounds(kind: str | None, value: float) -> tuple[float | None, float | None]
     return value, value
 
 
+_THAN_THE = re.compile(r"\bthan\s+the\s*$")
+
+
 def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
     """The qualifier phrase that ends right before a figure, and its kind."""
     tail = _CURRENCY_BEFORE.sub("", before.lower())  # "more than $18 billion", "up to USD 5 million"
     tail = _MARK_OF.sub("", tail)  # "passed the 15,000 mark" / "crossed the mark of 326"
-    compared = re.search(r"\bthan\s+the\s*$", tail)  # "higher than the 8,500 killed in 1934": a reference
+    compared = _THAN_THE.search(tail)  # "higher than the 8,500 killed in 1934": a reference
     tail = _ARTICLES.sub(" ", " " + tail).rstrip()
     for phrase, kind, ends in _qualifier_table(lang):
         if tail.endswith(ends):
@@ -186,31 +193,43 @@ def _is_month(word: str, lang: str = "en") -> bool:
     return low in MONTHS and (word[0].isupper() or len(low) > 5 or lang != "en")
 
 
+# The patterns of ``_skip``, compiled once (it runs for every figure).
+_SLASH_DIGIT = re.compile(r"^/\d")
+_FRACTION_AFTER = re.compile(r"^\s+\d+/\d+")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?\s*$")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_WORD_NEXT = re.compile(r"^[\s.]*[^\W\d_]")
+_CLOCK_AFTER = re.compile(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", re.IGNORECASE)
+_SCORE_AFTER = re.compile(r"^[-–]\d")
+_BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
+_FOUR_DIGITS = re.compile(r"\d{4}")
+
+
 def _skip(
     sentence: str, start: int, end: int, raw: str, value: float, scaled: bool, lang: str = "en"
 ) -> bool:
     """Dates, times, ages, durations and years are not counts."""
     before, after = sentence[:start], sentence[end:]
-    if re.match(r"^/\d", after):
+    if _SLASH_DIGIT.match(after):
         return True  # the "1" of "1/2"
-    after = re.sub(r"^\s+\d+/\d+", "", after)  # "9 1/2 minutes": the unit follows the fraction
-    prev = re.search(r"([^\W\d_]+)\.?\s*$", before)
-    words = re.findall(r"[^\W\d_]+", after[:24])
-    next_word = words[0].lower() if words and re.match(r"^[\s.]*[^\W\d_]", after) else ""
+    after = _FRACTION_AFTER.sub("", after)  # "9 1/2 minutes": the unit follows the fraction
+    prev = _WORD_BEFORE.search(before)
+    words = _LETTERS.findall(after[:24])
+    next_word = words[0].lower() if words and _WORD_NEXT.match(after) else ""
     if not scaled and prev and _is_month(prev.group(1), lang):
         return True
     of_month = next_word in ("de", "di") and len(words) > 1 and _is_month(words[1], lang)
     if next_word and (_is_month(words[0], lang) or of_month):
         return True
-    if re.match(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", after, re.IGNORECASE):
+    if _CLOCK_AFTER.match(after):
         return True
-    if re.match(r"^[-–]\d", after) and not re.search(r"\b(?:between|from)\s*$", before, re.IGNORECASE):
+    if _SCORE_AFTER.match(after) and not _BETWEEN_BEFORE.search(before):
         return True  # a score or a ratio ("a 3-3 draw"), not a count
     if _AGE_AFTER.match(after) or _AGE_BEFORE.search(before):
         return True
     if not scaled and next_word in TIME_UNITS:
         return True
-    is_year = not scaled and re.fullmatch(r"\d{4}", raw) is not None and 1800 <= value <= 2100
+    is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and 1800 <= value <= 2100
     # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
     return is_year and not (next_word and concept(next_word, UNIT_CONCEPTS) is not None)
 
