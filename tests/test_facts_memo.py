@@ -62,3 +62,20 @@ def test_fractions_pre_check(sentence: str, value: float | None) -> None:
 def test_times_need_a_digit() -> None:
     assert find_times("The harbour master, aged sixty, retired.", "en") == []
     assert [t.figure.value for t in find_times("The harbour master, aged 60, retired.", "en")] == [60.0]
+
+
+def test_an_exact_copy_is_read_once_and_cited_in_each_article() -> None:
+    from newsweave.facts.quotes import find_all_quotes, find_quotes
+
+    text = (
+        '"We will rebuild the harbour," said Mayor Ilse Varenko.\n\n'
+        "The ferry Marlow sank on Monday near Vessing.\n\n"
+        'Varenko added: "Nobody will be forgotten."'
+    )
+    other = 'The pilot spoke briefly. "It was fast," said Tomas Brel.'
+    first, copy, alone = find_all_quotes([(text, "a1"), (text, "a2"), (other, "a3")], None)
+    assert [q.article for q in first] == ["a1"] * len(first) and len(first) == 2
+    assert [(q.speaker, q.text, q.start) for q in copy] == [(q.speaker, q.text, q.start) for q in first]
+    assert {q.article for q in copy} == {"a2"}
+    assert copy == find_quotes(text, "a2", None)
+    assert [(q.speaker, q.article) for q in alone] == [("Tomas Brel", "a3")]
