@@ -79,3 +79,22 @@ def test_an_exact_copy_is_read_once_and_cited_in_each_article() -> None:
     assert {q.article for q in copy} == {"a2"}
     assert copy == find_quotes(text, "a2", None)
     assert [(q.speaker, q.article) for q in alone] == [("Tomas Brel", "a3")]
+
+
+def test_title_start_search_window_finds_the_same_match() -> None:
+    import random
+    import re
+
+    from newsweave.facts import entities
+
+    words = re.compile(r"((?:[\w.\-’']+[ \t]+){1,6})$")
+    rng = random.Random(7)
+    alphabet = ["Sgt.", "of", "US", "Mr", "Jorge", "é", "_", "-", "’", "'", " ", "\t", "\n", ",", "("]
+    alphabet += ["7", "a"]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 90)))
+        start = rng.randint(0, len(text))
+        low = max(0, start - 60)
+        whole = words.search(text, low, start)
+        narrowed = words.search(text, entities._run_start(text, low, start), start)
+        assert (whole and whole.span(1)) == (narrowed and narrowed.span(1)), (text, start)

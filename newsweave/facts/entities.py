@@ -71,9 +71,22 @@ def strip_titles(name: str) -> str:
 _TITLE_WORDS = re.compile(r"[\w.\-’']+")
 
 
+_RUN_CHARS = frozenset("_.-’' \t")  # besides letters and digits, what ``_WORDS_BEFORE`` spans
+
+
+def _run_start(text: str, low: int, end: int) -> int:
+    """Where the run of characters ``_WORDS_BEFORE`` can match ends at ``end`` (before a final
+    newline, as ``$`` matches there too) begins, not before ``low``: its search starts there
+    instead of trying every position of the window (the same match, found several times faster)."""
+    pos = end - 1 if end > low and text[end - 1] == "\n" else end
+    while pos > low and (text[pos - 1].isalnum() or text[pos - 1] in _RUN_CHARS):
+        pos -= 1
+    return pos
+
+
 def title_start(text: str, start: int) -> int:
     """Where a name's written titles begin: 'Sgt. Jorge Torres' starts at 'Sgt.', not 'Jorge'."""
-    m = _WORDS_BEFORE.search(text, max(0, start - 60), start)
+    m = _WORDS_BEFORE.search(text, _run_start(text, max(0, start - 60), start), start)
     if not m:
         return start
     words = list(_TITLE_WORDS.finditer(m.group(1)))
