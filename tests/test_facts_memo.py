@@ -98,3 +98,25 @@ def test_title_start_search_window_finds_the_same_match() -> None:
         whole = words.search(text, low, start)
         narrowed = words.search(text, entities._run_start(text, low, start), start)
         assert (whole and whole.span(1)) == (narrowed and narrowed.span(1)), (text, start)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("Une dizaine de maisons ont brûlé.", 10.0),
+        ("UNA DOCENA de heridos.", 12.0),
+        ("Uma dúzia de feridos.", 12.0),
+        ("A DOZEN boats sank.", 12.0),
+        ("Un centinaio di persone.", 100.0),
+        ("Ein Dutzend Boote.", 12.0),
+    ],
+)
+def test_collectives_pass_the_pre_check(sentence: str, value: float) -> None:
+    from newsweave.facts.numbers import find_figures
+
+    lang = {"Une": "fr", "UNA": "es", "Uma": "pt", "A": "en", "Un": "it", "Ein": "de"}[sentence.split()[0]]
+    assert [f.value for f in find_figures(sentence, lang)] == [value]
+
+
+def test_fraction_ordinal_pre_check() -> None:
+    assert [f.value for f in find_fractions("Prices fell by a 5th of their value.", "en")] == [20.0]
