@@ -120,3 +120,19 @@ def test_collectives_pass_the_pre_check(sentence: str, value: float) -> None:
 
 def test_fraction_ordinal_pre_check() -> None:
     assert [f.value for f in find_fractions("Prices fell by a 5th of their value.", "en")] == [20.0]
+
+
+def test_outside_keeps_the_mentions_no_span_overlaps() -> None:
+    import random
+
+    from newsweave.facts import outside
+    from newsweave.facts.entities import Mention
+
+    rng = random.Random(11)
+    for _ in range(2000):
+        spans = [(a, a + rng.randint(1, 9)) for a in (rng.randint(0, 60) for _ in range(rng.randint(0, 6)))]
+        found = [
+            Mention("x", "GPE", a, a + rng.randint(1, 9)) for a in (rng.randint(0, 60) for _ in range(5))
+        ]
+        slow = [m for m in found if not any(s < m.end and m.start < e for s, e in spans)]
+        assert outside(found, spans) == slow
