@@ -13,9 +13,11 @@ dates are read in every language.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 from newsweave.compare import Aligned, compare
 from newsweave.facts.claims import Found, find_claims
@@ -150,9 +152,22 @@ def entity_index(articles: Sequence[Article], stories: Sequence[Story], tagger: 
     index = EntityIndex(mentions, {r.article.id: r.article.text for r in readings})
     for a in articles:  # what NER did not read (copies, repeated sentences) is found by name
         seen = [(m.start, m.end) for m in mentions.get(a.id, [])]
-        found = [m for m in index.find(a.text) if not any(s < m.end and m.start < e for s, e in seen)]
-        index.add_copy_mentions(a.id, found)
+        index.add_copy_mentions(a.id, outside(index.find(a.text), seen))
     return index
+
+
+def outside(found: Sequence[Mention], spans: Sequence[tuple[int, int]]) -> list[Mention]:
+    """The mentions of ``found`` that overlap none of ``spans`` (start, end): by bisection over
+    the spans sorted by start, with the furthest end reached so far (not every pair)."""
+    ordered = sorted(spans)
+    starts = [a for a, _ in ordered]
+    reach = list(accumulate((b for _, b in ordered), max))
+    out = []
+    for m in found:
+        i = bisect_left(starts, m.end)  # ordered[:i] start before the mention ends
+        if i == 0 or reach[i - 1] <= m.start:
+            out.append(m)
+    return out
 
 
 def to_claim(found: Found, article: str, n: int) -> Claim:

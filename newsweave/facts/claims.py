@@ -107,16 +107,22 @@ def _as_of(dates: list[DateMention], after: int) -> str | None:
     return (later[0] if later else precise[-1]).date if precise else None
 
 
+_NAMED_BEFORE = re.compile(r"\d[^\d]{0,30}\b[A-Z][\w\-]*\s?$")
+_BREAK_BEFORE = re.compile(r"[,;:]\s*\S*\s?$")
+_TITLE_BEFORE = re.compile(r"(?<=[a-z] )([A-Z][\w\-]*) $")
+_NOUN_NEXT = re.compile(r" [a-z]{3,}\b")
+
+
 def _model_number(s: str, f: Figure) -> bool:
     """'2.5 million Note 7s', 'its Glide 3 scooter': a number in a name is not a count."""
     before = s[max(0, f.start - 40) : f.start]
-    named = re.search(r"\d[^\d]{0,30}\b[A-Z][\w\-]*\s?$", before)
-    if named and not re.search(r"[,;:]\s*\S*\s?$", before):
+    named = _NAMED_BEFORE.search(before)
+    if named and not _BREAK_BEFORE.search(before):
         return True
     # One or two plain digits between a capitalised word inside the sentence and a common noun:
     # "its Glide 3 scooter", "a Category 4 storm" (not "March 3 vote"; not "Labour 203; the SNP 48").
-    title = re.search(r"(?<=[a-z] )([A-Z][\w\-]*) $", s[: f.start])
-    noun = re.match(r" [a-z]{3,}\b", s[f.end :])
+    title = _TITLE_BEFORE.search(s[: f.start])
+    noun = _NOUN_NEXT.match(s[f.end :])
     plain = s[f.start : f.end].isdigit() and len(s[f.start : f.end]) <= 2
     return title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS
 

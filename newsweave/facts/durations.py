@@ -51,6 +51,7 @@ _OFFSET_AFTER = re.compile(
     r"despues|después de|fa|dopo|prima|früher|später|zuvor|nach)\b",
     re.I,
 )
+_DIGIT = re.compile(r"\d")
 _OFFSET_BEFORE = re.compile(r"\b(?:il y a|hace|vor|há)\s*$", re.I)
 
 
@@ -72,6 +73,8 @@ def _value(raw: str) -> float:
 def find_times(sentence: str, lang: str) -> list[TimeFigure]:
     """Ages and durations of ``sentence`` (number words already digits), left to right."""
     out: list[TimeFigure] = []
+    if _DIGIT.search(sentence) is None:  # every pattern reads a figure in digits
+        return out
     taken: list[tuple[int, int]] = []
 
     def add(

@@ -68,12 +68,28 @@ def strip_titles(name: str) -> str:
     return _POSSESSIVE.sub("", core).strip(" ,.")
 
 
+_TITLE_WORDS = re.compile(r"[\w.\-’']+")
+
+
+_RUN_CHARS = frozenset("_.-’' \t")  # besides letters and digits, what ``_WORDS_BEFORE`` spans
+
+
+def _run_start(text: str, low: int, end: int) -> int:
+    """Where the run of characters ``_WORDS_BEFORE`` can match ends at ``end`` (before a final
+    newline, as ``$`` matches there too) begins, not before ``low``: its search starts there
+    instead of trying every position of the window (the same match, found several times faster)."""
+    pos = end - 1 if end > low and text[end - 1] == "\n" else end
+    while pos > low and (text[pos - 1].isalnum() or text[pos - 1] in _RUN_CHARS):
+        pos -= 1
+    return pos
+
+
 def title_start(text: str, start: int) -> int:
     """Where a name's written titles begin: 'Sgt. Jorge Torres' starts at 'Sgt.', not 'Jorge'."""
-    m = _WORDS_BEFORE.search(text, max(0, start - 60), start)
+    m = _WORDS_BEFORE.search(text, _run_start(text, max(0, start - 60), start), start)
     if not m:
         return start
-    words = list(re.finditer(r"[\w.\-’']+", m.group(1)))
+    words = list(_TITLE_WORDS.finditer(m.group(1)))
     begin = start
     titled = False
     pending = 0  # link words ("of") seen before a title is: kept only if a title follows
@@ -147,20 +163,27 @@ def _titled_names(text: str, found: list[Mention]) -> list[Mention]:
 _CAPITALISED_AFTER = re.compile(r"(?:[ \t]+[A-Z][a-z]+)+(?=[ \t]*[)(,.;:]|[ \t]+[a-z])")
 
 
+_AND = re.compile(r"\s+(?:and|&)\s+")
+
+
 def _split_pair(text: str, start: int, end: int, label: str) -> list[tuple[int, int]]:
     """'Floyd and Chauvin' tagged as one PERSON is two people."""
-    m = re.search(r"\s+(?:and|&)\s+", text[start:end])
+    m = _AND.search(text[start:end])
     if label != "PERSON" or not m:
         return [(start, end)]
     return [(start, start + m.start()), (start + m.end(), end)]
 
 
+_OWNER_S = re.compile(r"['’]s\s")
+_LEAD_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.IGNORECASE)
+
+
 def _mention(text: str, start: int, end: int, label: str) -> list[Mention]:
-    inner = re.search(r"['’]s\s", text[start:end])
+    inner = _OWNER_S.search(text[start:end])
     if inner:  # "Boris Johnson's Conservatives": the name is the owner's
         end = start + inner.start()
     surface = _POSSESSIVE.sub("", text[start:end]).rstrip(" ,.")
-    lead = re.match(r"(?:the|a|an)\s+", surface, re.IGNORECASE)
+    lead = _LEAD_ARTICLE.match(surface)
     if lead:
         start, surface = start + lead.end(), surface[lead.end() :]
     if not surface or all(_is_title(w) for w in surface.split()):
@@ -168,10 +191,14 @@ def _mention(text: str, start: int, end: int, label: str) -> list[Mention]:
     return [Mention(surface, label, start, start + len(surface))]
 
 
+_DECADE = re.compile(r"\d+s")  # "1990s"
+_KEY_WORDS = re.compile(r"[\w&]+")
+
+
 def _key(surface: str, person_tokens: set[str] | frozenset[str] | None = frozenset()) -> tuple[str, ...]:
     """Folded words of a name without titles; plurals singular unless a person's name (None: never)."""
     core = fold(strip_titles(surface)).replace("-", " ").replace(".", "")
-    tokens = [t[:-1] if re.fullmatch(r"\d+s", t) else t for t in re.findall(r"[\w&]+", core)]
+    tokens = [t[:-1] if _DECADE.fullmatch(t) else t for t in _KEY_WORDS.findall(core)]
     if len(tokens) > 1 and tokens[-1] == "party":
         tokens = tokens[:-1]
     tokens = list(PLACE_NAMES.get(" ".join(tokens), " ".join(tokens)).split())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from text_to_num import alpha2digit
 
@@ -76,6 +77,22 @@ _FRACTION = re.compile(
     re.IGNORECASE,
 )
 _NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_ORDINAL = re.compile(r"\d(?:nd|rd|th)", re.IGNORECASE)
+# What any fraction and any collective ("une dizaine") holds, found by substring in lower case
+# (several times faster than the patterns' scans; most sentences hold none).
+_FRACTION_PARTS = ("hal", "third", "quarter")
+_COLLECTIVE_PARTS = ("aine", "doz", "docena", "dutzend", "zia", "centena", "centinaio")
+# Characters that match an ASCII letter under re.IGNORECASE but not after str.lower().
+_CASE_TRAPS = ("İ", "ı", "ſ", "K")
+
+
+def _may_hold(sentence: str, parts: tuple[str, ...]) -> bool:
+    """Whether ``sentence`` may hold a match of a case-blind pattern that needs one of the ASCII
+    ``parts``: False only when it cannot."""
+    if not sentence.isascii() and any(c in sentence for c in _CASE_TRAPS):
+        return True
+    low = sentence.lower()
+    return any(p in low for p in parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +108,15 @@ class Figure:
     spelled: bool = False  # written in words ("three million"), not digits
 
 
+# What every pattern of ``scaled_to_digits`` needs (a digit, or "half"): most sentences have neither.
+_SCALABLE = re.compile(r"\d|half", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)  # a sentence's claims read it twice (see ``claims.find_claims``)
 def scaled_to_digits(sentence: str) -> str:
     """Digits with a scale word as plain digits: "3 million" -> "3000000", "15 mil 383" -> "15383"."""
+    if _SCALABLE.search(sentence) is None:
+        return sentence
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
     sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
     sentence = _HALF.sub(lambda m: str(int(SCALES[m.group(1).lower()] // 2)), sentence)  # "half a million"
@@ -123,12 +147,16 @@ def _scaled_digits(m: re.Match[str]) -> str:
     return str(int(value)) if value.is_integer() else str(value)
 
 
+_NON_DIGIT = re.compile(r"\D")
+_GROUPED = re.compile(r"\d{1,3}[.,]\d{3}")
+
+
 def _number(raw_int: str, dec: str | None, scaled: bool) -> float:
-    digits = re.sub(r"\D", "", raw_int)
+    digits = _NON_DIGIT.sub("", raw_int)
     value = float(digits)
     if dec is not None:
         value = float(f"{digits}.{dec}") if scaled or len(dec) != 3 else float(digits + dec)
-    elif scaled and re.fullmatch(r"\d{1,3}[.,]\d{3}", raw_int):
+    elif scaled and _GROUPED.fullmatch(raw_int):
         # "2.500 millones" is 2,500 million in every language; keep the grouping reading.
         value = float(digits)
     return value
@@ -142,17 +170,30 @@ def _bounds(kind: str | None, value: float) -> tuple[float | None, float | None]
     return value, value
 
 
+_THAN_THE = re.compile(r"\bthan\s+the\s*$")
+
+
 def _qualifier(before: str, lang: str) -> tuple[str | None, str | None]:
     """The qualifier phrase that ends right before a figure, and its kind."""
     tail = _CURRENCY_BEFORE.sub("", before.lower())  # "more than $18 billion", "up to USD 5 million"
     tail = _MARK_OF.sub("", tail)  # "passed the 15,000 mark" / "crossed the mark of 326"
-    compared = re.search(r"\bthan\s+the\s*$", tail)  # "higher than the 8,500 killed in 1934": a reference
+    compared = _THAN_THE.search(tail)  # "higher than the 8,500 killed in 1934": a reference
     tail = _ARTICLES.sub(" ", " " + tail).rstrip()
-    table = QUALIFIERS.get(lang, {}) | (QUALIFIERS["en"] if lang != "en" else {})
-    for phrase in sorted(table, key=len, reverse=True):
-        if tail.endswith((" " + phrase, "\u00a0" + phrase, "-" + phrase, "'" + phrase, "’" + phrase)):
-            return (None, None) if compared and phrase.endswith("than") else (phrase, table[phrase])
+    for phrase, kind, ends in _qualifier_table(lang):
+        if tail.endswith(ends):
+            return (None, None) if compared and phrase.endswith("than") else (phrase, kind)
     return None, None
+
+
+@cache
+def _qualifier_table(lang: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``lang``'s qualifier phrases (English ones too), longest first, each with its kind and the
+    endings of a text it ends (built once per language, not per figure)."""
+    table = QUALIFIERS.get(lang, {}) | (QUALIFIERS["en"] if lang != "en" else {})
+    return tuple(
+        (phrase, table[phrase], tuple(c + phrase for c in (" ", "\u00a0", "-", "'", "’")))
+        for phrase in sorted(table, key=len, reverse=True)
+    )
 
 
 def qualifier_before(before: str, lang: str) -> tuple[str | None, str | None]:
@@ -167,31 +208,43 @@ def _is_month(word: str, lang: str = "en") -> bool:
     return low in MONTHS and (word[0].isupper() or len(low) > 5 or lang != "en")
 
 
+# The patterns of ``_skip``, compiled once (it runs for every figure).
+_SLASH_DIGIT = re.compile(r"^/\d")
+_FRACTION_AFTER = re.compile(r"^\s+\d+/\d+")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?\s*$")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_WORD_NEXT = re.compile(r"^[\s.]*[^\W\d_]")
+_CLOCK_AFTER = re.compile(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", re.IGNORECASE)
+_SCORE_AFTER = re.compile(r"^[-–]\d")
+_BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
+_FOUR_DIGITS = re.compile(r"\d{4}")
+
+
 def _skip(
     sentence: str, start: int, end: int, raw: str, value: float, scaled: bool, lang: str = "en"
 ) -> bool:
     """Dates, times, ages, durations and years are not counts."""
     before, after = sentence[:start], sentence[end:]
-    if re.match(r"^/\d", after):
+    if _SLASH_DIGIT.match(after):
         return True  # the "1" of "1/2"
-    after = re.sub(r"^\s+\d+/\d+", "", after)  # "9 1/2 minutes": the unit follows the fraction
-    prev = re.search(r"([^\W\d_]+)\.?\s*$", before)
-    words = re.findall(r"[^\W\d_]+", after[:24])
-    next_word = words[0].lower() if words and re.match(r"^[\s.]*[^\W\d_]", after) else ""
+    after = _FRACTION_AFTER.sub("", after)  # "9 1/2 minutes": the unit follows the fraction
+    prev = _WORD_BEFORE.search(before)
+    words = _LETTERS.findall(after[:24])
+    next_word = words[0].lower() if words and _WORD_NEXT.match(after) else ""
     if not scaled and prev and _is_month(prev.group(1), lang):
         return True
     of_month = next_word in ("de", "di") and len(words) > 1 and _is_month(words[1], lang)
     if next_word and (_is_month(words[0], lang) or of_month):
         return True
-    if re.match(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", after, re.IGNORECASE):
+    if _CLOCK_AFTER.match(after):
         return True
-    if re.match(r"^[-–]\d", after) and not re.search(r"\b(?:between|from)\s*$", before, re.IGNORECASE):
+    if _SCORE_AFTER.match(after) and not _BETWEEN_BEFORE.search(before):
         return True  # a score or a ratio ("a 3-3 draw"), not a count
     if _AGE_AFTER.match(after) or _AGE_BEFORE.search(before):
         return True
     if not scaled and next_word in TIME_UNITS:
         return True
-    is_year = not scaled and re.fullmatch(r"\d{4}", raw) is not None and 1800 <= value <= 2100
+    is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and 1800 <= value <= 2100
     # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
     return is_year and not (next_word and concept(next_word, UNIT_CONCEPTS) is not None)
 
@@ -224,7 +277,7 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
                     phrase, kind = word, k
         low, high = _bounds(kind, value)
         out.append(Figure(value, low, high, phrase, start, end))
-    for m in _COLLECTIVE.finditer(sentence):
+    for m in _COLLECTIVE.finditer(sentence) if _may_hold(sentence, _COLLECTIVE_PARTS) else ():
         value = float(COLLECTIVES[m.group(2).lower()])
         phrase, kind = _qualifier(sentence[: m.start()] + " " + (m.group("mid") or ""), lang)
         low, high = _bounds(kind or "approx", value)
@@ -261,7 +314,7 @@ def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
 def find_fractions(sentence: str, lang: str) -> list[Figure]:
     """Shares of a whole written as fractions, in percent: "nearly two-thirds of voters" (under
     66.7), "a quarter of their value" (25), "rose by a fifth" (20); English only."""
-    if lang != "en":
+    if lang != "en" or not (_may_hold(sentence, _FRACTION_PARTS) or _ORDINAL.search(sentence)):
         return []
     out = []
     for m in _FRACTION.finditer(sentence):

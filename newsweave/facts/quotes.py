@@ -109,8 +109,6 @@ def _segments(text: str) -> list[_Segment]:
     return out
 
 
-
-
 # Marks around a name, not around words someone said: 'groups known as "colectivos"'.
 _NAMING = re.compile(r"\b(?:known as|so-called|nicknamed)\s*$", re.IGNORECASE)
 
@@ -122,33 +120,36 @@ def find_quotes(text: str, article: str, index: EntityIndex | None) -> list[Quot
 
 def find_all_quotes(articles: Sequence[tuple[str, str]], index: EntityIndex | None) -> list[list[Quote]]:
     """The quotes of each (text, article id), the parser reading all their unattributed quote
-    sentences in one batch (one call per event, not per article)."""
-    drafts = []
-    for text, article in articles:
+    sentences in one batch (one call per event, not per article). An exact copy of a text
+    (syndication) is read once: its quotes are the same, cited in each article."""
+    drafts = {}
+    for text, _ in articles:
+        if text in drafts:
+            continue
         segments = _segments(text)
         sentences = split_sentences(text) if segments else []
-        wanted = _attribute(text, segments, sentences, index, {}) if segments else {}
-        drafts.append((text, article, segments, sentences, wanted))
-    readings = [r for *_, wanted in drafts for r in wanted.values()]
+        # the speakers of sentences without quotes: the same in both passes of ``_attribute``
+        said = reported_speech(text, sentences, [(s.open_at, s.end) for s in segments]) if segments else []
+        wanted = _attribute(text, segments, sentences, index, {}, list(said)) if segments else {}
+        drafts[text] = (segments, sentences, said, wanted)
+    readings = [r for *_, wanted in drafts.values() for r in wanted.values()]
     phrases = iter(zip(parse(readings), map(cued, readings), strict=True))
-    out = []
-    for text, article, segments, sentences, wanted in drafts:
+    found: dict[str, list[tuple[str | None, int, int]]] = {}
+    for text, (segments, sentences, said, wanted) in drafts.items():
         if wanted:  # the patterns left these unattributed or named no one: read their parse
             parsed = {n: next(phrases) for n in wanted}
             for seg in segments:
                 seg.speaker = None
-            _attribute(text, segments, sentences, index, parsed)
+            _attribute(text, segments, sentences, index, parsed, list(said))
         _fill_chains(segments)
         _fill_neighbours(segments)
         _fill_chains(segments)
-        out.append(
-            [
-                Quote(s.speaker, text[s.start : s.end], article, s.start, s.end)
-                for s in segments
-                if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
-            ]
-        )
-    return out
+        found[text] = [
+            (s.speaker, s.start, s.end)
+            for s in segments
+            if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
+        ]
+    return [[Quote(who, text[a:b], article, a, b) for who, a, b in found[text]] for text, article in articles]
 
 
 def _attribute(
@@ -157,11 +158,13 @@ def _attribute(
     sentences: list[Sentence],
     index: EntityIndex | None,
     parsed: dict[int, tuple[str | None, bool]],
+    reported: list[tuple[int, str]],
 ) -> dict[int, Reading]:
     """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
     its parse names, and whether its sentence sets it off as speech: without that only a name
     is taken) where the patterns find no plausible one; returns the sentence span of each
-    segment whose parse is wanted and not in ``parsed``."""
+    segment whose parse is wanted and not in ``parsed``. ``reported`` (``reported_speech``:
+    speakers of the sentences without quotes) is used up as the segments pass them."""
     starts = [s.start for s in sentences]
     speakers = Speakers(index, text)
     wanted: dict[int, Reading] = {}
@@ -171,7 +174,6 @@ def _attribute(
         i = max(0, bisect.bisect_right(starts, pos) - 1)
         return (sentences[i].start, sentences[i].end) if sentences else (0, len(text))
 
-    reported = reported_speech(text, sentences, [(s.open_at, s.end) for s in segments])
     for n, seg in enumerate(segments):
         while reported and reported[0][0] < seg.open_at:
             at, who = reported.pop(0)

@@ -17,13 +17,17 @@ _SOUNDS = (
 )  # fmt: skip
 
 
+_VOWELS = re.compile(r"[aeiouh]")
+_REPEATS = re.compile(r"(.)\1+")
+
+
 def skeleton(word: str) -> str:
     """A word's consonants as heard, for transliterations: 'Dharahara' and 'Dharhara' -> 'drr' ->
     'dr'; 'Mohammed' and 'Muhammad' -> 'md'; 'Poroschenko' and 'Poroshenko' -> 'prsnk'."""
     for a, b in _SOUNDS:
         word = word.replace(a, b)
-    word = word[:1] + re.sub(r"[aeiouh]", "", word[1:])
-    return re.sub(r"(.)\1+", r"\1", word)
+    word = word[:1] + _VOWELS.sub("", word[1:])
+    return _REPEATS.sub(r"\1", word)
 
 
 def variant(a: str, b: str) -> bool:

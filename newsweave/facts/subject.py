@@ -83,9 +83,12 @@ _NONE: Unit = (None, None, None)
 _HUMAN = frozenset({"left", "killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
 
 
+_ELIDED = re.compile(r"^(?:d|l)['’]")  # "l'", "d'" before a noun
+
+
 def concept(word: str, table: Mapping[str, object]) -> str | None:
     """The table key naming ``word``: exact (short keys, plural aside) or the longest prefix."""
-    w = re.sub(r"^(?:d|l)['’]", "", fold(word).strip("'’"))
+    w = _ELIDED.sub("", fold(word).strip("'’"))
     short, long = _index(table)
     for ending in ("", "s", "es", "d", "ed", "ing"):
         if ending == "" or w.endswith(ending):

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import lru_cache
 
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS
 from newsweave.facts.sentences import sentences as split_sentences
@@ -115,6 +116,11 @@ class DateResolver:
         return first + timedelta(days=(wd - first.weekday()) % 7)
 
     def find(self, sentence: str) -> list[DateMention]:
+        """The dates of ``sentence``, left to right. Remembered per sentence, publication date and
+        anchors: the timeline and the claims read each sentence, and copies repeat sentences."""
+        return list(_find(sentence, self.base, tuple(self.anchors.items())))
+
+    def _find(self, sentence: str) -> list[DateMention]:
         out: list[DateMention] = []
         year = self.base.year if self.base else None
         low = sentence.lower()
@@ -168,6 +174,11 @@ class DateResolver:
         if rel.endswith("month"):
             return _shift_month(self.base, {"last": -1, "this": 0, "next": 1}[rel.split()[0]])
         return date(self.base.year + {"last": -1, "this": 0, "next": 1}[rel.split()[0]], 1, 1)
+
+
+@lru_cache(maxsize=8192)
+def _find(sentence: str, base: date | None, anchors: tuple[tuple[int, date], ...]) -> tuple[DateMention, ...]:
+    return tuple(DateResolver(base, dict(anchors))._find(sentence))
 
 
 def resolvers(articles: Sequence[Article], stories: Sequence[Story] = ()) -> dict[str, DateResolver]:
