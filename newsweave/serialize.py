@@ -23,8 +23,13 @@ def serialised(f: dataclasses.Field[Any]) -> bool:
     return bool(f.metadata.get("json", True))
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})  # exact types: no ``to_dict``, no fields
+
+
 def _plain(value: Any) -> Any:
     """A field's value as JSON-ready data: nested records through their own ``to_dict``."""
+    if type(value) in _LEAVES:
+        return value  # most values: no failing attribute look-up (the JSON is written on one core)
     if hasattr(value, "to_dict"):
         return value.to_dict()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -48,6 +53,17 @@ def _nested(cls: type) -> dict[str, tuple[type, bool]]:
         if kinds and serialised(f):
             out[f.name] = (kinds[0], many)
     return out
+
+
+_JSON_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _json_names(cls: type) -> tuple[str, ...]:
+    """The names of ``cls``'s fields that go into its JSON, in field order (once per class)."""
+    names = _JSON_NAMES.get(cls)
+    if names is None:
+        names = _JSON_NAMES[cls] = tuple(f.name for f in fields(cls) if serialised(f))
+    return names
 
 
 def _revive(kind: type, value: Any) -> Any:
@@ -79,11 +95,7 @@ class Record:
 
     def to_dict(self) -> dict[str, Any]:
         """This record as the JSON object the briefing schema describes."""
-        return {
-            f.name: _plain(getattr(self, f.name))
-            for f in fields(self)  # type: ignore[arg-type]  # subclasses are dataclasses
-            if serialised(f)
-        }
+        return {name: _plain(getattr(self, name)) for name in _json_names(type(self))}
 
     @classmethod
     def from_dict(cls: type[_R], data: dict[str, Any]) -> _R:

@@ -10,8 +10,6 @@ from typing import Any, BinaryIO
 from urllib.parse import urlsplit
 
 import lxml.etree
-from trafilatura import bare_extraction
-from trafilatura.settings import set_date_params
 
 from newsweave.errors import InputError
 from newsweave.ingest.limits import MAX_HTML_TAGS
@@ -61,10 +59,14 @@ def _paragraphs(body: Any) -> str:
 def _date_params() -> dict[str, Any]:
     # No "extensive" search: it hands odd strings to dateparser over all its locales, which
     # took 10-30 s on one fuzzed page; metadata, JSON-LD, URLs and common formats still count.
+    from trafilatura.settings import set_date_params  # lazy: ~0.4 s, needed by HTML inputs only
+
     return set_date_params(extensive=False)
 
 
 def _extract(html: str, url: str | None, precision: bool) -> Any:
+    from trafilatura import bare_extraction
+
     try:
         return bare_extraction(
             html,
