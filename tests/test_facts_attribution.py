@@ -297,3 +297,27 @@ def test_quotes_of_many_articles_are_those_of_each_alone() -> None:
     alone = [find_quotes(t, aid, None) for t, aid in texts]
     assert together == alone
     assert [q.speaker for q in together[0]] == ["Ada Voss"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speakers"),
+    [
+        # words yet to be spoken, reported by someone who did speak: the reporter's
+        (
+            'A port official said on Friday that Mr Halden was planning to announce "firm measures" '
+            'and "a new levy" at the council on Monday.',
+            ["Halden"],
+            ["a port official", "a port official"],
+        ),
+        # nobody above reports them: the one who is to speak
+        (
+            'Mr Halden is expected to announce "a new start" for the harbour on Friday.',
+            ["Halden"],
+            ["Halden"],
+        ),
+    ],
+)
+def test_a_speech_yet_to_be_made_belongs_to_whoever_reports_it(
+    text: str, people: list[str], speakers: list[str]
+) -> None:
+    assert _speakers(text, people) == speakers

@@ -166,16 +166,22 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
     weak: Token | None = None
     for root in roots:
         node = root
+        unsaid: Token | None = None  # the subject of a speech yet to be made, if nothing reports it
         while True:
             if not inside(node) and node.pos_ in {"VERB", "AUX"}:
                 subject = _subject(node, inside)
                 if subject is not None:
-                    if speech_word(node.text):
+                    if speech_word(node.text) and not _unsaid(node):
                         return _phrase(subject)
-                    weak = weak or subject
+                    if speech_word(node.text):
+                        unsaid = unsaid or subject
+                    else:
+                        weak = weak or subject
             if node.head.i == node.i:
                 break
             node = node.head
+        if unsaid is not None:
+            return _phrase(unsaid)
     speech = [t for t in doc if speech_word(t.text) and t.pos_ == "VERB" and not inside(t)]
     if weak is not None:  # "When Trump suggested ..., Rubio fired back: '...'": not the side clause's
         speech = [t for t in speech if not _subordinate(t)]
@@ -184,6 +190,13 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
         if subject is not None:
             return _phrase(subject)
     return _phrase(weak) if weak is not None else None
+
+
+def _unsaid(verb: Token) -> bool:
+    """A speech verb in the infinitive under another verb ("X was planning to announce '...'",
+    "Y is expected to say"): words not yet spoken are the reporter's account of them, so a
+    speaker who did speak, higher in the sentence ("an official said that ..."), wins."""
+    return verb.tag_ == "VB" and verb.dep_ == "xcomp"
 
 
 def _subordinate(tok: Token) -> bool:
