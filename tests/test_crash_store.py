@@ -218,17 +218,25 @@ def test_sigkill_at_random_moments_never_corrupts_the_store(
     reference, groups = texts(ref_db), partition(ref_db)
     rng = random.Random(8)
     done, partial, seen = 0, 0, []
-    for _trial in range(TRIALS):
+    # Every other kill is aimed between the latest moment seen to store nothing and the earliest
+    # seen to finish, so some land mid-ingest however start-up and storing share the run's time.
+    early, late = 0.0, 1.05 * full
+    for trial in range(TRIALS):
         if time.monotonic() - start > BUDGET_S:
             break
         db = stores.new()
         pid, _, _ = forker.start(db, folder)
-        time.sleep(rng.uniform(0.0, 1.05) * full)
+        at = rng.uniform(0.0, 1.05 * full) if trial % 2 == 0 or early >= late else rng.uniform(early, late)
+        time.sleep(at)
         os.kill(pid, signal.SIGKILL)
         killed = forker.wait(pid) == -signal.SIGKILL
         stored = check_consistent(db, reference) if stores.backend != "sqlite" or Path(db).exists() else 0
         partial += killed and 0 < stored < n
         seen.append((killed, stored))
+        if killed and stored == 0:
+            early = max(early, at)
+        elif not killed or stored == n:
+            late = min(late, at)
         code, out, err = forker.run(db, folder)
         assert code == 0, err
         assert "locked" not in err and "Traceback" not in err
