@@ -262,24 +262,3 @@ def test_a_figure_an_order_of_magnitude_below_the_toll_is_no_toll() -> None:
 def test_an_early_report_a_third_of_the_later_stays_with_the_toll() -> None:
     items = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate((100, 320, 290))]
     assert align(items) == [[0, 1, 2]]
-
-
-def test_a_translation_whose_place_went_unread_takes_the_english_key_of_its_figure() -> None:
-    items = [
-        item(1, 190, story="a", unit="people", verb="killed", places=("Rieti",)),
-        item(2, 57, story="a", unit="people", verb="killed", places=("Ascoli",)),
-        item(3, 190, story="b", unit="people", verb=None, english=False),  # "190 Tote in Latium"
-        item(4, 57, story="b", unit="people", verb=None, english=False),
-        item(5, 190, story="c", unit="seats", verb=None, english=False),  # another kind: stays apart
-    ]
-    items[1].claim = dataclasses.replace(items[1].claim, article=items[0].claim.article)  # one breakdown
-    groups = sorted(align(items))
-    assert [0, 2] in groups and [1, 3] in groups and [4] in groups
-
-
-def test_a_translated_part_of_a_whole_does_not_take_the_total_key() -> None:
-    items = [
-        item(1, 190, story="a", unit="people", verb="killed"),
-        item(2, 190, story="b", unit="people", verb=None, part="of them", english=False),
-    ]
-    assert sorted(align(items)) == [[0], [1]]

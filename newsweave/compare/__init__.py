@@ -12,7 +12,7 @@ story that changed a figure ``supersedes`` the earlier claim.
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -51,40 +51,22 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
             seen = by_story[it.story].get((it.claim.low, it.claim.high))
             if seen is None or len(it.found.places) > len(items[seen].found.places):
                 by_story[it.story][(it.claim.low, it.claim.high)] = i
-    by_value: dict[tuple[float | None, float | None], Counter[Key]] = defaultdict(Counter)
+    by_value: dict[tuple[float | None, float | None], set[Key]] = defaultdict(set)
     for i, it in enumerate(items):
         if it.english and it.found.unit_concept is not None and _distinctive(it.claim.value):
-            by_value[(it.claim.low, it.claim.high)][keys[i]] += 1
+            by_value[(it.claim.low, it.claim.high)].add(keys[i])
     for i, it in enumerate(items):
         if not it.english:
             ref = by_story[it.story].get((it.claim.low, it.claim.high))
             if ref is not None:
                 keys[i] = keys[ref]
-            elif _distinctive(it.claim.value):
-                same = _same_thing(keys[i], it, by_value.get((it.claim.low, it.claim.high), Counter()))
-                if same is not None:
-                    keys[i] = same
+            elif not it.found.known_unit and _distinctive(it.claim.value):
+                # a noun the concept table does not know ("Insassen", or none: "la cifra è 159"):
+                # an English report of the event with the same distinctive figure says what it counts
+                same = by_value.get((it.claim.low, it.claim.high), set())
+                if len(same) == 1:
+                    keys[i] = next(iter(same))
     return keys
-
-
-def _same_thing(key: Key, item: Aligned, english: Counter[Key]) -> Key | None:
-    """The English key that names what a translation's distinctive figure counts, if one does.
-    For a noun the concept table does not know ("Insassen", or none: "la cifra è 159"): the one
-    English key with that figure. For a known noun: the English keys counting the same thing with
-    the same scope, when the translation's clause named no place they do not ("190 Tote in
-    Latium": "190 deaths in Rieti province"; "203 députés": "Labour 203 seats"), since place
-    names often go unread in another language; of several naming the same places, the most told."""
-    if not item.found.known_unit:
-        return next(iter(english)) if len(english) == 1 else None
-    unit, verb, places, part = key
-    fits = [
-        k
-        for k in english
-        if k[0] == unit and k[3] == part and places <= k[2] and (verb is None or k[1] in (None, verb))
-    ]
-    if not fits or len({(k[2], k[3]) for k in fits}) > 1:
-        return None
-    return max(fits, key=lambda k: english[k])
 
 
 def _distinctive(value: float) -> bool:
