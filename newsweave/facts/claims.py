@@ -309,7 +309,7 @@ def _time_claim(s: str, t: TimeFigure, lang: str, index: EntityIndex | None) -> 
     return Found(f, 0, 0, t.unit, t.unit, shown, None, frozenset(), None, source, None, False)
 
 
-def _clause(s: str, f: Figure, before: int = 14, after: int = 4) -> str:
+def _clause(s: str, f: Figure, before: int = 10, after: int = 3) -> str:
     """The figure's clause for the parser: back to a clause break or ``before`` words, on to one or
     ``after`` words (the parse costs by the word; the verb a figure measures and its subject sit
     near it). The figure keeps its offset: the text left of the clause is blanked, not cut."""

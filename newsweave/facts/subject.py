@@ -337,7 +337,7 @@ def _measured(doc: Any, start: int) -> str | None:
     own = {t.i for t in fig.head.subtree} if fig.head.i != fig.i else {fig.i}  # "93.8 percent"
 
     def name(tok: Any) -> str | None:  # a noun, not the figure's own nor another share's unit
-        ok = tok.pos_ in _NOMINAL and tok.i not in own and tok.lower_ not in _SHARE_WORDS
+        ok = tok.pos_ in _NOMINAL and tok.i not in own and tok.lower_ not in _SHARE_WORDS and tok.is_alpha
         return _phrase(tok) if ok else None
 
     unit = next((t for t in fig.head.children if t.dep_ == "prep" and t.lower_ == "of"), None)
@@ -367,5 +367,6 @@ def _measured(doc: Any, start: int) -> str | None:
 
 def _phrase(tok: Any) -> str:
     """The noun with its compound modifiers ("share price"), lower-cased unless a name."""
-    words = [t for t in tok.lefts if t.dep_ == "compound"] + [tok]
+    words = [t for t in tok.lefts if t.dep_ == "compound" and t.is_alpha and t.lower_ not in _SHARE_WORDS]
+    words.append(tok)
     return " ".join(t.text if t.pos_ == "PROPN" else t.lower_ for t in words)
