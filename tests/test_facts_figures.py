@@ -7,13 +7,15 @@ from datetime import date
 import pytest
 
 from newsweave.compare import Aligned
-from newsweave.facts.claims import find_claims
+from newsweave.facts.claims import find_claims, name_measures
 from newsweave.facts.subject import stop_words
 from newsweave.facts.timeline import DateResolver
 
 
 def subjects(text: str, lang: str) -> dict[float, str]:
-    return {c.figure.value: c.subject for c in find_claims(text, lang, None, DateResolver(None))}
+    found = find_claims(text, lang, None, DateResolver(None))
+    name_measures(found)
+    return {c.figure.value: c.subject for c in found}
 
 
 @pytest.mark.parametrize(
@@ -31,7 +33,15 @@ def subjects(text: str, lang: str) -> dict[float, str]:
         ("वारलोन में 1,718 इमारतें तबाह हो गईं।", "hi", 1718, "इमारतें"),
         # a sign is written out
         ("Las acciones de Orvane cayeron un 30% el lunes.", "es", 30, "percent"),
-        ("Shares of Orvane fell 19% on Monday.", "en", 19, "percent"),
+        # a bare percentage names what it measures (English: from the sentence's parse)
+        ("Shares of Orvane fell 19% on Monday.", "en", 19, "shares, percent"),
+        ("The lira fell more than 12 percent against the dollar.", "en", 12, "lira, percent"),
+        ("Farmers fear inflation expected to reach 70 percent this year.", "en", 70, "inflation, percent"),
+        ("Voter turnout in Orlen was 64 percent.", "en", 64, "voter turnout, percent"),
+        ("Some 68 percent of Orlen adults favored the plan.", "en", 68, "percent of Orlen adults"),
+        ("Labour won 32% of the vote in Orlen.", "en", 32, "percent won"),
+        # a written gerund gives way to its event ("killing 41 people": people killed)
+        ("A storm hit Orlen on Monday, killing at least 41 people.", "en", 41, "people killed"),
     ],
 )
 def test_a_subject_names_what_is_counted(text: str, lang: str, value: float, subject: str) -> None:
@@ -288,3 +298,16 @@ def test_a_figure_knows_its_year_and_whether_it_is_an_earlier_value(
 ) -> None:
     found = {c.figure.value: c for c in find_claims(text, "en", None, DateResolver(None))}
     assert (found[value].year, found[value].series) == (year, series)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "subject"),
+    [
+        # the speaker of a share is not what it measures; another share is not either
+        ("Mayor Ilse Varenko said 38 percent would be ready by June.", 38, "percent"),
+        ("Some 58 percent backed the plan in Orlen and 41 percent in Velmar.", 41, "percent"),
+        ("The treaty would cut emissions by 25 percent by 2040.", 25, "emissions, percent"),
+    ],
+)
+def test_a_share_names_only_what_it_measures(text: str, value: float, subject: str) -> None:
+    assert subjects(text, "en")[value] == subject

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from newsweave.facts import extract_facts
+from newsweave.facts.timeline import resolvers, timeline
 from newsweave.records import Article, Story
 
 
@@ -46,3 +49,19 @@ def test_the_briefing_cites_every_copy_of_a_dated_fact_once() -> None:
     view = build_view(EventBriefing("e1", "t", None, None, arts, stories, facts=facts))
     [line] = view.timeline_once()
     assert [n for n, _ in line.cites] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "day"),
+    [
+        # the saying happened on Sunday; Monday's talks are what was said
+        ("An aide said on Sunday that she would announce steps at the talks on Monday.", "2031-03-09"),
+        ("On Tuesday, the Orlen dam authority said the river had crested on Monday.", "2031-03-11"),
+        # a day after the report is a plan, not what happened
+        ("Talks set for March 14 were called off on Monday, the Orlen council said.", "2031-03-10"),
+    ],
+)
+def test_a_sentence_naming_two_days_is_one_entry_on_the_day_it_happened(sentence: str, day: str) -> None:
+    art = Article(id="a", text=f"Floods in Orlen. {sentence}", published="2031-03-11")
+    entries = timeline(art, resolvers([art])["a"])
+    assert [(t.date, t.text) for t in entries] == [(day, sentence)]

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from newsweave.compare import Aligned, compare
-from newsweave.facts.claims import Found, find_claims
+from newsweave.facts.claims import Found, find_claims, name_measures
 from newsweave.facts.entities import EntityIndex, Mention, refine, tag
 from newsweave.facts.quotes import find_all_quotes
 from newsweave.facts.sentences import sentences as split_sentences
@@ -231,14 +231,19 @@ def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
         # nothing is cited from a kept optional line (headline, caption: issue 14)
         facts.quotes.extend(q for q in found_quotes if not art.in_optional(q.start, q.end))
     memo: dict[tuple[str, str], tuple[str, list[Found]]] = {}  # claims per distinct sentence
+    per_article: list[list[Found]] = []
     for art in articles:
-        story = story_of.get(art.id)
         facts.timeline.extend(t for t in timeline(art, dates[art.id]) if not art.in_optional(t.start, t.end))
-        found_claims = [
-            f
-            for f in find_claims(art.text, art.lang, index, dates[art.id], memo)
-            if not art.in_optional(f.start, f.end)
-        ]
+        per_article.append(
+            [
+                f
+                for f in find_claims(art.text, art.lang, index, dates[art.id], memo)
+                if not art.in_optional(f.start, f.end)
+            ]
+        )
+    name_measures([f for found_claims in per_article for f in found_claims])  # one parser batch
+    for art, found_claims in zip(articles, per_article, strict=True):
+        story = story_of.get(art.id)
         for n, found in enumerate(found_claims, 1):
             claim = to_claim(found, art.id, n)
             facts.claims.append(claim)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from newsweave.facts.durations import TimeFigure, find_times
@@ -18,12 +19,15 @@ from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fol
 from newsweave.facts.numbers import Figure, find_figures, find_fractions, scaled_to_digits, to_digits
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
+    BOUND,
     SPEECH,
     event_verb,
+    measured,
     part_of_whole,
     stop_words,
     unit_after,
     unit_before,
+    whole_of,
     window,
 )
 from newsweave.facts.timeline import DateMention, DateResolver
@@ -75,6 +79,8 @@ class Found:
     in_clause: bool = True  # the places are named in the figure's clause, not elsewhere in its sentence
     year: str | None = None  # a year named in the figure's clause ("the 8,500 killed in a 1934 quake")
     series: bool = False  # an earlier value of a change the sentence tells ("rose from 159", "up from 159")
+    measures: str | None = None  # what a bare percentage measures ("the pound fell 10 percent": pound)
+    measure_in: str | None = None  # the figure's clause to parse for ``measures`` (``name_measures``)
 
     @property
     def known_unit(self) -> bool:
@@ -86,8 +92,16 @@ class Found:
         if self.unit_concept == "age":  # "age of Robert Mugabe"
             return f"age of {', '.join(sorted(self.places))}" if self.places else "age in years"
         unit = _SYMBOL_WORDS.get(self.unit or "", self.unit)  # "19%": a subject names, a sign does not
-        words = " ".join(w for w in (unit, self.verb) if w) or "figure"
-        return f"{words} in {', '.join(sorted(self.places))}" if self.places else words
+        if self.measures and unit == "percent":  # "percent of adults", "hyperinflation, percent"
+            of = self.measures.startswith("of ")
+            unit = f"percent {self.measures}" if of else f"{self.measures}, percent"
+        verb = self.verb
+        if verb and verb.endswith("ing") and self.verb_concept:  # "killing 718 people": people killed
+            verb = self.verb_concept
+        groups = sorted(p for p in self.places if self.place_types.get(p) in _GROUPS)
+        regions = sorted(p for p in self.places if p not in groups)
+        words = " ".join(w for w in (*groups, unit, verb) if w) or "figure"  # "Venezuelan soldiers"
+        return f"{words} in {', '.join(regions)}" if regions else words
 
 
 def _attribution(sentence: str, after_figure: str) -> str | None:
@@ -231,6 +245,12 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         found.series = _FROM.search(s, prev_end or max(0, f.start - 30), f.start) is not None
         if index is not None:
             found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
+        if lang == "en" and unit_c == "%" and verb is None and not places and found.part is None:
+            whole = whole_of(s[f.end :])  # "68 percent of American adults"; else the parse says
+            clause = None if whole else _clause(s, f)
+            if clause is not None and len(clause[: f.start].split()) < 2:  # "About 50 percent"
+                clause = None
+            found.measures, found.measure_in = whole, clause
         out.append(found)
         prev = found
     return sorted(out, key=lambda c: c.figure.start)
@@ -287,6 +307,29 @@ def _time_claim(s: str, t: TimeFigure, lang: str, index: EntityIndex | None) -> 
     shown = what.group(1) if what else None
     source = _attribution(s, s[f.end :])
     return Found(f, 0, 0, t.unit, t.unit, shown, None, frozenset(), None, source, None, False)
+
+
+def _clause(s: str, f: Figure, before: int = 10, after: int = 3) -> str:
+    """The figure's clause for the parser: back to a clause break or ``before`` words, on to one or
+    ``after`` words (the parse costs by the word; the verb a figure measures and its subject sit
+    near it). The figure keeps its offset: the text left of the clause is blanked, not cut."""
+    left = s[: f.start]
+    cut = max((m.end() for m in BOUND.finditer(left)), default=0)
+    words = list(re.finditer(r"\S+", left[cut:]))
+    if len(words) > before:
+        cut += words[-before].start()
+    tail = s[f.end :]
+    stop = next((m.start() for m in BOUND.finditer(tail)), len(tail))
+    words = list(re.finditer(r"\S+", tail[:stop]))
+    stop = words[after - 1].end() if len(words) >= after else stop
+    return " " * cut + s[cut : f.end + stop]
+
+
+def name_measures(found: Sequence[Found]) -> None:
+    """Sets what each bare English percentage measures, in one parser batch for all of ``found``."""
+    asks = [c for c in found if c.measure_in is not None]
+    for c, what in zip(asks, measured([(c.measure_in or "", c.figure.start) for c in asks]), strict=True):
+        c.measures = what
 
 
 def find_claims(

@@ -209,17 +209,32 @@ def resolvers(articles: Sequence[Article], stories: Sequence[Story] = ()) -> dic
 
 
 def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
-    """One entry per dated sentence and date."""
+    """One entry per dated sentence, on the day its fact happened (``fact_day``)."""
     out: list[TimelineEntry] = []
     for s in split_sentences(article.text):
         sentence = article.text[s.start : s.end]
         if sentence.rstrip().endswith("?"):  # a question ("What happened on Saturday?") tells nothing
             continue
-        mentions = {m.date: m for m in reversed(resolver.find(sentence))}
-        for d in sorted(mentions, key=lambda d: mentions[d].start):
-            precision = "day" if mentions[d].precise else _vague_precision(sentence, mentions[d])
-            out.append(TimelineEntry(d, sentence, article.id, s.start, s.end, precision))
+        day = fact_day(resolver.find(sentence), resolver.base)
+        if day is not None:
+            precision = "day" if day.precise else _vague_precision(sentence, day)
+            out.append(TimelineEntry(day.date, sentence, article.id, s.start, s.end, precision))
     return out
+
+
+def fact_day(mentions: Sequence[DateMention], base: date | None) -> DateMention | None:
+    """The day a sentence's fact happened, of the days it names: a day over a month or year, one
+    not after the report (a later day is a plan: "said on Sunday that he would announce steps on
+    Monday"), then the first named, which in news is the main clause's ("On Sunday, X said ...",
+    "X said on Sunday that ..."). One fact, one entry: a sentence naming two days is listed once."""
+    if not mentions:
+        return None
+    told = base.isoformat() if base is not None else None
+
+    def rank(m: DateMention) -> tuple[bool, bool, int]:
+        return (not m.precise, told is not None and m.date > told, m.start)
+
+    return min(mentions, key=rank)
 
 
 def per_story(
