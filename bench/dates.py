@@ -6,6 +6,7 @@ with each main event of dev2 grouped alone.
 
     .venv/bin/python bench/dates.py              # writes the 'dates' section of docs/benchmarks.md
     .venv/bin/python bench/dates.py --no-write   # prints it only
+    .venv/bin/python bench/dates.py --merges     # the wrong merges of dev and dev2 (batch), to read
 """
 
 from __future__ import annotations
@@ -284,12 +285,38 @@ def report(tmp: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
+def wrong_merges(rows: list[Row], tmp: Path) -> list[str]:
+    """The output events of ``newsweave cluster`` that hold reports of more than one labelled
+    event, largest first: per event its labels with their page counts and, for dev2, its half.
+    What to read before changing a rule (nothing here is scored)."""
+    out, _ = run_cluster(rows, tmp)
+    held: dict[str, Counter[str]] = {}
+    for r in rows:
+        event = out[r["id"]]["event"] if r["id"] in out else "missing-" + r["id"]
+        held.setdefault(event, Counter())[r["event"]] += 1
+    lines = []
+    for event, labels in sorted(held.items(), key=lambda kv: (-sum(kv[1].values()), kv[0])):
+        if len(labels) < 2:
+            continue
+        first = next(iter(labels))
+        side = f"half {half(first)}: " if first.removeprefix("distractor-").split("-")[0] in FAMILIES else ""
+        parts = ", ".join(f"{label} {n}" for label, n in labels.most_common())
+        lines.append(f"{event} ({sum(labels.values())} pages) {side}{parts}")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-write", action="store_true", help="print without updating docs/benchmarks.md")
+    parser.add_argument("--merges", action="store_true", help="print the wrong merges of dev and dev2 only")
     args = parser.parse_args()
     if not DATA.is_dir():
         raise SystemExit("../shared/data is absent: nothing to measure")
+    if args.merges:
+        with tempfile.TemporaryDirectory() as name:
+            for data in ("realworld_dev", "realworld_dev2"):
+                print(f"{data}:", *wrong_merges(load(data), Path(name)), sep="\n  ")
+        return
     with tempfile.TemporaryDirectory() as name:
         body = "## Date evidence and the time rule (`bench/dates.py`)\n\n" + report(Path(name))
     print(body)
