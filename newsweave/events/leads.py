@@ -35,6 +35,8 @@ MIN_SIZE = 3  # reports of one language each side needs (a pair's one cosine say
 MIN_WITHIN = 0.1  # a split needs leads alike within each part at least this much: under it the
 # leads say nothing (within one event 0.16-0.58 on the dev pages; a DUC 2003 topic whose
 # leads are boilerplate, 0.02, was cut in two at random without it)
+MAX_LEADS = 400  # leads an event's cut compares, its first (the cut is quadratic in them; the
+# others follow the part they are closer to, as near-copies do)
 
 
 def _dot(a: LeadVector, b: LeadVector) -> float:
@@ -112,7 +114,7 @@ def split_event(
     members (near-copies, whose lead is their original's; reports in other languages) go with
     the part ``affinity(member, part)`` says they are closer to."""
     lang = Counter(langs[i] for i in members).most_common(1)[0][0]
-    led = [i for i in members if langs[i] == lang and openings[i]]
+    led = [i for i in members if langs[i] == lang and openings[i]][:MAX_LEADS]
     if len(led) < 2 * MIN_SIZE:
         return None
     cos = _cosines([openings[i] for i in led])
@@ -125,7 +127,8 @@ def split_event(
     if within < MIN_WITHIN or cos[np.ix_(one, two)].mean() >= RATIO * within:
         return None
     side_one, side_two = [led[k] for k in one], [led[k] for k in two]
-    rest = [i for i in members if i not in set(led)]
+    compared = set(led)
+    rest = [i for i in members if i not in compared]
     moved = set(side_two + [i for i in rest if affinity(i, side_two) > affinity(i, side_one)])
     return [i for i in members if i not in moved], [i for i in members if i in moved]
 
@@ -172,13 +175,15 @@ def split_events(
 
 def edge_affinity(pairs: np.ndarray, sims: np.ndarray) -> Callable[[int, list[int]], float]:
     """``split_event``'s affinity over a candidate graph: the mean similarity of a report to a
-    part's members (pairs without an edge count 0, as in average link)."""
+    part's members (pairs without an edge count 0, as in average link). The graph's lookup is
+    built on the first call: most piles cut no event."""
     near: dict[int, dict[int, float]] = {}
-    for (i, j), s in zip(pairs.tolist(), sims.tolist(), strict=True):
-        near.setdefault(i, {})[j] = s
-        near.setdefault(j, {})[i] = s
 
     def affinity(i: int, part: list[int]) -> float:
+        if not near and len(pairs):
+            for (a, b), s in zip(pairs.tolist(), sims.tolist(), strict=True):
+                near.setdefault(a, {})[b] = s
+                near.setdefault(b, {})[a] = s
         mine = near.get(i, {})
         return sum(mine.get(j, 0.0) for j in part) / len(part)
 
