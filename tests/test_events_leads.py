@@ -8,7 +8,7 @@ import pytest
 from newsweave.events import make_grouper, make_incremental
 from newsweave.events.features import lead_vector
 from newsweave.events.incremental import WeaveIncremental
-from newsweave.events.leads import MIN_SIZE, LeadGuard
+from newsweave.events.leads import MIN_SIZE, MIN_WITHIN, LeadGuard, split_event, split_events
 from newsweave.records import Article
 
 # One minister, one scandal, two happenings a few days apart, undated: the bodies tell the
@@ -116,3 +116,68 @@ def test_near_copies_count_once_so_two_copied_reports_of_one_event_stay_together
     for keep, drop in ((0, 1), (0, 2), (3, 4), (3, 5)):
         guard.merge(keep, drop)
     assert guard.allows(0, 3)
+
+
+def _no_affinity(i: int, part: list[int]) -> float:
+    return 0.0
+
+
+def test_an_event_whose_leads_fall_in_two_parts_is_cut_in_two() -> None:
+    """The guard sees only the merges as they come: reports joining one by one are never a
+    group of three. ``split_event`` asks the same test of the event once it stands."""
+    vecs = [lead_vector(t, "en") for t in [*RESIGNED, *CHARGED]]
+    parts = split_event(list(range(6)), vecs, ["en"] * 6, _no_affinity)
+    assert parts is not None
+    assert sorted(sorted(p) for p in parts) == [[0, 1, 2], [3, 4, 5]]
+    labels = split_events([0] * 6, vecs, ["en"] * 6, _no_affinity)
+    assert labels == [0, 0, 0, 3, 3, 3]  # the part holding the label keeps it
+
+
+@pytest.mark.parametrize(
+    ("texts", "langs", "why"),
+    [
+        ([*RESIGNED, *RESIGNED], ["en"] * 6, "leads alike"),
+        ([*RESIGNED, *CHARGED[:2]], ["en"] * 5, "fewer than two groups of MIN_SIZE"),
+        ([*RESIGNED, *CHARGED], ["en"] * 3 + ["de"] * 3, "the main language has too few leads"),
+    ],
+)
+def test_an_event_is_left_whole(texts: list[str], langs: list[str], why: str) -> None:
+    vecs = [lead_vector(t, lang) for t, lang in zip(texts, langs, strict=True)]
+    assert split_event(list(range(len(texts))), vecs, langs, _no_affinity) is None, why
+
+
+def test_leads_that_say_nothing_within_either_part_cut_nothing() -> None:
+    """Boilerplate leads (alike in nothing, even within a part) are no evidence of two events."""
+    rare = ["velmora", "kestrin", "ardwyn", "tolvane", "quessby", "marrowind", "zellack", "brunhaw",
+            "oskerey", "pelliton", "vantrosk", "wimbrel", "corsany", "dathmoor", "eskeline", "fornwick",
+            "glenturo", "hazzock"]  # fmt: skip
+    common = ["people", "people", "people", "water", "water", "water"]  # one shared common word a part
+    texts = [" ".join([*rare[3 * i : 3 * i + 3], common[i]]) for i in range(6)]
+    vecs = [lead_vector(t, "en") for t in texts]
+    within = sum(vecs[0].get(k, 0.0) * v for k, v in vecs[1].items())
+    assert 0 < within < MIN_WITHIN
+    assert split_event(list(range(6)), vecs, ["en"] * 6, _no_affinity) is None
+
+
+def test_the_other_members_follow_the_part_they_are_closer_to() -> None:
+    vecs = [lead_vector(t, "en") for t in [*RESIGNED, *CHARGED]] + [{}, {}]
+    langs = ["en"] * 6 + ["en", "fr"]  # a near-copy (no lead of its own) and a translation
+    close = {6: {3, 4}, 7: {0}}
+
+    def affinity(i: int, part: list[int]) -> float:
+        return len(close[i] & set(part)) / len(part)
+
+    labels = split_events([0] * 8, vecs, langs, affinity)
+    assert labels == [0, 0, 0, 3, 3, 3, 3, 0]
+
+
+def test_both_groupers_cut_an_event_grown_one_report_at_a_time() -> None:
+    """The look-alike's reports arrive one by one, each bridging to the event, none a group of
+    three of its own: the event is cut once it stands, alike in the batch and the feed."""
+    pile = _pile()
+    want = [["c3", "c4", "c5"], ["r0", "r1", "r2"]]
+    feed = make_incremental()
+    for art in pile:
+        feed.add(art)
+    assert _groups([e.articles for e in feed.grouping().events]) == want
+    assert _groups([e.articles for e in make_grouper().group(pile).events]) == want

@@ -15,7 +15,7 @@ from scipy.sparse.csgraph import connected_components
 from newsweave.events.crosslingual import link_across_languages
 from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
-from newsweave.events.leads import LeadGuard
+from newsweave.events.leads import LeadGuard, edge_affinity, split_events
 from newsweave.events.linkage import Guard, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
@@ -208,17 +208,16 @@ class WeaveGrouper:
         comp = copy_components(len(docs), pairs, sims)
         weights = copy_weights(comp)
         first = first_copies(comp).tolist()  # a near-copy's lead is its original's: counted once
+        openings = [f.opening if one else {} for f, one in zip(feats, first, strict=True)]
         guards: tuple[Guard, ...] = (
             TimeSpan([d.day for d in docs], WINDOW_DAYS, [d.after for d in docs], [d.before for d in docs]),
             SignatureGuard(docs),
-            LeadGuard(
-                [f.opening if one else {} for f, one in zip(feats, first, strict=True)],
-                [d.lang for d in docs],
-            ),
+            LeadGuard(openings, [d.lang for d in docs]),
         )
         keep = within_components(len(docs), pairs, sims, self.threshold)
         edges = zip(pairs[keep, 0].tolist(), pairs[keep, 1].tolist(), sims[keep].tolist(), strict=True)
         labels = average_link(len(docs), edges, self.threshold, guards, weights)
+        labels = split_events(labels, openings, [d.lang for d in docs], edge_affinity(pairs, sims))
         leads = [f.lead for f in feats]
         labels = link_across_languages(docs, leads, labels, pairs, sims, self._embedder)
         drop_boilerplate(docs, labels)

@@ -28,7 +28,7 @@ from newsweave.events.crosslingual import NEIGHBOURS as LINGUAL_NEIGHBOURS
 from newsweave.events.features import BUCKETS, features_of, lead_vector
 from newsweave.events.grouper import POSTING_WINDOW, TOP_TERMS
 from newsweave.events.guards import EMPTY, Span, doc_span, fits, joined
-from newsweave.events.leads import LeadGuard
+from newsweave.events.leads import LeadGuard, split_events
 from newsweave.events.linkage import UnionFind
 from newsweave.events.model import (
     EVENT_THRESHOLD,
@@ -362,9 +362,8 @@ class WeaveIncremental:
     def grouping(self) -> Grouping:
         """The events and stories as they stand now (ids as the latest assignments give them)."""
         stories: dict[int, dict[int, list[str]]] = {}
-        for d in self.docs:
-            event, story = self.events.find(d.index), self.stories.find(d.index)
-            stories.setdefault(event, {}).setdefault(story, []).append(d.id)
+        for d, event in zip(self.docs, self._split_events(), strict=True):
+            stories.setdefault(event, {}).setdefault(self.stories.find(d.index), []).append(d.id)
         events = []
         for root, groups in stories.items():
             built = []
@@ -373,6 +372,22 @@ class WeaveIncremental:
                 built.append(Story(id=story_id(original), original=original, articles=ids))
             events.append(EventGroup(id=event_id(self.docs[root].id), stories=built))
         return Grouping(events=events)
+
+    def _split_events(self) -> list[int]:
+        """Each article's event root, with the events the batch's lead split cuts in two
+        (``leads.split_events``: the same test on the same leads; a near-copy's lead counts once;
+        the other members follow the part whose reports their words are closer to)."""
+        labels = [self.events.find(d.index) for d in self.docs]
+        langs = [d.lang for d in self.docs]
+        openings = [
+            lead_vector(text, d.lang) if self.group.get(d.index, d.index) == d.index else {}
+            for text, d in zip(self.leads, self.docs, strict=True)
+        ]
+
+        def affinity(i: int, part: list[int]) -> float:
+            return float(self._cosines(self.docs[i], [self.docs[j] for j in part], language=True).mean())
+
+        return split_events(labels, openings, langs, affinity)
 
     def to_state(self) -> bytes:
         state: dict[str, Any] = {
