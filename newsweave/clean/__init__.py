@@ -49,9 +49,8 @@ _SUSPECT = re.compile(
     r"\u20ac\u2122]|&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);|\x1b\[",
     re.I,
 )
-# The page's last sentence of prose goes only when the model is this sure: a story may end with
-# one sentence after a gallery or a teaser block, and the cost is at most one stray line a page
-# (on L3S-GN1's dev half, 38 of 12,880 furniture lines; the sure ones are footers: notices, legal)
+# A story may end with one sentence after a gallery or a teaser block that the rules removed:
+# that last sentence of prose goes only when the model is this sure (``_resumed_ending``)
 LAST_PROSE_CUT = 0.98
 FURNITURE_PASSES = 4  # layout, rules and classifier rerun on the kept lines until nothing more goes
 MAX_DIFF_WORDS = 2000  # longer lines are diffed with difflib's fast heuristics
@@ -135,7 +134,7 @@ def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs
     for i, (line, _, rule) in enumerate(ruled):
         if rule is None and line.strip() and probs[i][2] >= cutoff(line):
             verdict[i] = probs[i][2]
-    last = _last_prose(ruled)
+    last = _resumed_ending(ruled)
     if last is not None and verdict[last] is not None and probs[last][2] < LAST_PROSE_CUT:
         verdict[last] = None  # the story's last sentence, alone after a gallery's furniture
     lines = [x for x, _, _ in ruled]
@@ -149,10 +148,15 @@ def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs
     return verdict, probs
 
 
-def _last_prose(ruled: Ruled) -> int | None:
-    """The page's last line of prose the rules left, or None."""
-    kept = (i for i in range(len(ruled) - 1, -1, -1) if ruled[i][2] is None)
-    return next((i for i in kept if is_prose(ruled[i][0])), None)
+def _resumed_ending(ruled: Ruled) -> int | None:
+    """The page's last line of prose when only lines the rules removed (a gallery's counter and
+    credits, a teaser block's heading) stand between it and the prose before it: the story
+    resumed after furniture and ended there. None for any other page."""
+    kept = [i for i in range(len(ruled)) if ruled[i][2] is None and is_prose(ruled[i][0])]
+    if len(kept) < 2 or kept[-1] - kept[-2] < 2:
+        return None
+    between = range(kept[-2] + 1, kept[-1])
+    return kept[-1] if all(ruled[i][2] is not None or not ruled[i][0].strip() for i in between) else None
 
 
 def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[str], list[Removed]]:
