@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from newsweave.clean import clean_document, clean_text
+from newsweave.clean import _resumed_ending, clean_document, clean_text
 from newsweave.clean.junk import junk_kind
-from newsweave.records import RawDocument
+from newsweave.records import RawDocument, Removed
 
 JUNK = [
     "To see the remainder of this article, click read more.",
@@ -217,6 +217,26 @@ def test_portal_page_sentence_after_the_gallery_kept() -> None:
     paragraphs = clean_document(RawDocument(id="p", text=raw)).text.split("\n\n")
     assert paragraphs[-1] == "Fewer than half of homes had power back by Monday evening."
     assert len(paragraphs) == 4
+
+
+_PROSE = "The council said on Monday that the harbour wall would be repaired by the spring."
+_GONE = Removed("junk", "See Gallery")
+
+
+@pytest.mark.parametrize(
+    ("layout", "expected"),
+    [
+        (["p", "p", "gone", "gone", "p"], 4),  # the story resumed after a gallery and ended
+        (["p", "gone", "", "p", "gone"], 3),  # blank lines and furniture after it change nothing
+        (["p", "p", "p"], None),  # the last sentence follows the story: the model decides
+        (["p", "Photos: the harbour", "p"], None),  # a kept line between: no resumed story
+        (["gone", "p"], None),  # one sentence of prose: never emptied anyway
+    ],
+)
+def test_resumed_ending(layout: list[str], expected: int | None) -> None:
+    lines = {"p": (_PROSE, None), "gone": ("See Gallery", _GONE)}
+    ruled = [(line, set(), rule) for line, rule in (lines.get(x, (x, None)) for x in layout)]
+    assert _resumed_ending(ruled) == expected
 
 
 @pytest.mark.parametrize("label", ["Breaking News", "World News", "News"])
