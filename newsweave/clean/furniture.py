@@ -38,7 +38,7 @@ from newsweave.clean.line_shape import (
     word_count,
 )
 
-MODEL_VERSION = 2
+MODEL_VERSION = 3
 MODEL_FILE = Path(__file__).parent / "data" / f"furniture-v{MODEL_VERSION}.json"
 CLASSES = ("content", "optional", "furniture")
 WINDOW = 3  # lines each side that make a line's neighbourhood
