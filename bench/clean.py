@@ -198,7 +198,7 @@ def score_seeds() -> dict[str, float]:
 def _best_clean(docs: list[RawDocument], rounds: int) -> tuple[dict[str, float], list[Any]]:
     """Best CPU seconds of cleaning ``docs`` in process, rules alone and with the model
     (interleaved, so that the machine's load hits both), and the last articles cleaned."""
-    from newsweave.clean import furniture, line_shape
+    from newsweave.clean import furniture, lang, line_shape
 
     best = {"rules": 1e9, "model": 1e9}
     arts: list[Any] = []
@@ -206,6 +206,7 @@ def _best_clean(docs: list[RawDocument], rounds: int) -> tuple[dict[str, float],
         for name, model in (("rules", None), ("model", furniture.shipped_model())):
             line_shape._read_line.cache_clear()
             line_shape.word_count.cache_clear()
+            lang._classified.cache_clear()  # py3langid once a page, as in a fresh run
             with furniture.using(model):
                 t0 = time.process_time()
                 arts = [clean_document(d) for d in docs]

@@ -1,4 +1,4 @@
-"""Build newsweave/clean/data/furniture-v2.json, the plain-text furniture line classifier.
+"""Build newsweave/clean/data/furniture-v3.json, the plain-text furniture line classifier.
 
     python scripts/build_furniture_model.py [--l3s ../shared/data/l3s_dev.jsonl] [--no-l3s]
 

@@ -19,6 +19,16 @@ import json
 import random
 from typing import Any
 
+if __package__ in (None, ""):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scripts import invent_kinds as kinds  # noqa: E402
+
+FOREIGN_SHARE = 0.2  # pages in Spanish, French or German (``invent_kinds.FOREIGN``)
+
 PLACES = ["Lisk", "Orvane", "Brosk", "Tamsel", "Vürth", "Kellmar", "Dunra", "Pellow", "Sarn", "Ilvey"]
 PEOPLE = [
     "Mara Velt", "Jon Arkady", "Ines Toller", "Piet Haskin", "Odile Marsh", "Ravi Okonde",
@@ -157,6 +167,11 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
         lines.append(line)
         {"content": content, "optional": optional, "furniture": furniture}[kind].append(line)
 
+    site = outlet.lower().replace(" ", "-")
+    lang = rng.choice(["es", "fr", "de"]) if rng.random() < FOREIGN_SHARE else "en"
+    if lang != "en":
+        kinds.foreign_page(rng, lang, add, _fill)
+        return _row(n, site, lang, lines, content, optional, furniture)
     if rng.random() < 0.4:
         for m in rng.sample(MENU, rng.randint(2, 8)):
             add(m, "furniture")
@@ -188,6 +203,14 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
                 add(f"{rng.randint(1, 9)}/{rng.randint(10, 20)}", "furniture")
         elif roll < 0.46:
             add(_fill(rng, rng.choice(NOTICES[5:10])), "furniture")
+        elif roll < 0.52:
+            kinds.gallery(rng, add, _fill)
+        elif roll < 0.57:
+            kinds.video(rng, add, headline)
+        elif roll < 0.61:
+            kinds.stamped_teasers(rng, add, headline)
+        elif roll < 0.64:
+            kinds.notice(rng, add, _fill)
     tail = rng.random()
     if tail < 0.3:
         add(_fill(rng, rng.choice(NOTICES[10:])), "furniture")
@@ -198,6 +221,10 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
         add(rng.choice(TEASER_HEADS), "furniture")
         for _ in range(rng.randint(1, 5)):
             add(headline(rng), "furniture")
+    if rng.random() < 0.15:
+        kinds.newsletter(rng, add, _fill)
+    if rng.random() < 0.2:
+        kinds.most_read(rng, add, headline)
     if rng.random() < 0.2:
         add(_fill(rng, rng.choice(NOTICES[:4])), "furniture")
     if rng.random() < 0.25:  # tags, in lower case as many sites print them, and a comment count
@@ -208,15 +235,20 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
             add(str(rng.choice([0, 1, 4, 12, 37])), "furniture")
     if rng.random() < 0.1:
         add(outlet.upper(), "furniture")
-    site = outlet.lower().replace(" ", "-")
+    return _row(n, site, lang, lines, content, optional, furniture)
+
+
+def _row(
+    n: int, site: str, lang: str, lines: list[str], content: list[str], optional: list[str], furn: list[str]
+) -> dict[str, Any]:
     return {
         "id": f"invented-{site}-{n}",
         "url": f"https://{site}.example/story/{n}",
-        "lang": "en",
+        "lang": lang,
         "text": "\n".join(lines),
         "content": "\n".join(content),
         "optional": "\n".join(optional),
-        "furniture_lines": furniture,
+        "furniture_lines": furn,
     }
 
 

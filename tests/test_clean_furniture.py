@@ -292,6 +292,19 @@ def test_invented_pages_are_labelled_line_by_line() -> None:
         assert page["content"]
 
 
+def test_invented_foreign_pages_repeat_no_sentence_and_read_in_their_language() -> None:
+    from newsweave.clean import furniture_view
+    from scripts.invent_pages import invent_pages
+
+    foreign = [p for p in invent_pages(60, 5) if p["lang"] != "en"]
+    assert {p["lang"] for p in foreign} == {"es", "fr", "de"}
+    for page in foreign:
+        content = page["content"].split("\n")
+        sentences = [s for line in content[1:] for s in line.split(". ")]
+        assert len(sentences) == len(set(sentences))  # a repeated paragraph would read as furniture
+        assert furniture_view(page["text"])[2] == page["lang"]
+
+
 def test_invented_sites_fold_by_host_and_cut_offs_use_real_sites() -> None:
     from scripts.build_furniture_model import Lines, _real, registered_domain
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import py3langid
 import pytest
 
@@ -32,3 +34,18 @@ def test_text_past_the_sample_does_not_matter_and_labels_win() -> None:
     assert detect_lang(TEXTS[0] * 20) == detect_lang(TEXTS[0] * 20 + " Fin del artículo.")
     assert detect_lang(TEXTS[1], given="PT-br") == "pt"
     assert detect_lang("two words") == "en"
+
+
+def test_plain_english_is_told_without_py3langid(monkeypatch: pytest.MonkeyPatch) -> None:
+    english = (
+        "The harbour was closed on Tuesday after the storm, and it will not open again until the "
+        "boats that were damaged in it have been moved out of the way, the officials said."
+    )
+    spanish = " ".join(TEXTS[1] for _ in range(4))
+    asked: list[str] = []
+    lang_module = importlib.import_module("newsweave.clean.lang")
+    monkeypatch.setattr(lang_module, "_classified", lambda s: asked.append(s) or "es")
+    assert detect_lang(english) == "en"
+    assert not asked
+    assert detect_lang(spanish) == "es"
+    assert asked

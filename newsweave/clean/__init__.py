@@ -49,6 +49,9 @@ _SUSPECT = re.compile(
     r"\u20ac\u2122]|&(?:#\d+|#x[0-9a-f]+|[a-z]+\d*);|\x1b\[",
     re.I,
 )
+# A story may end with one sentence after a gallery or a teaser block that the rules removed:
+# that last sentence of prose goes only when the model is this sure (``_resumed_ending``)
+LAST_PROSE_CUT = 0.98
 FURNITURE_PASSES = 4  # layout, rules and classifier rerun on the kept lines until nothing more goes
 MAX_DIFF_WORDS = 2000  # longer lines are diffed with difflib's fast heuristics
 MAX_NOTE = 300  # characters of one logged repair
@@ -131,6 +134,9 @@ def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs
     for i, (line, _, rule) in enumerate(ruled):
         if rule is None and line.strip() and probs[i][2] >= cutoff(line):
             verdict[i] = probs[i][2]
+    last = _resumed_ending(ruled)
+    if last is not None and verdict[last] is not None and probs[last][2] < LAST_PROSE_CUT:
+        verdict[last] = None  # the story's last sentence, alone after a gallery's furniture
     lines = [x for x, _, _ in ruled]
     gone = [rule is not None or v is not None for (_, _, rule), v in zip(ruled, verdict, strict=True)]
     for i in beside_furniture(lines, gone, probs):
@@ -140,6 +146,17 @@ def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs
         # article the model doubted): the model's verdicts are not used.
         return [None] * len(ruled), None
     return verdict, probs
+
+
+def _resumed_ending(ruled: Ruled) -> int | None:
+    """The page's last line of prose when only lines the rules removed (a gallery's counter and
+    credits, a teaser block's heading) stand between it and the prose before it: the story
+    resumed after furniture and ended there. None for any other page."""
+    kept = [i for i in range(len(ruled)) if ruled[i][2] is None and is_prose(ruled[i][0])]
+    if len(kept) < 2 or kept[-1] - kept[-2] < 2:
+        return None
+    between = range(kept[-2] + 1, kept[-1])
+    return kept[-1] if all(ruled[i][2] is not None or not ruled[i][0].strip() for i in between) else None
 
 
 def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[str], list[Removed]]:

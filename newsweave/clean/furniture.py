@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from newsweave.clean.lang import SAMPLE_CHARS
 from newsweave.clean.line_shape import (
     PROSE_WORDS,
     Shape,
@@ -37,7 +38,7 @@ from newsweave.clean.line_shape import (
     word_count,
 )
 
-MODEL_VERSION = 2
+MODEL_VERSION = 3
 MODEL_FILE = Path(__file__).parent / "data" / f"furniture-v{MODEL_VERSION}.json"
 CLASSES = ("content", "optional", "furniture")
 WINDOW = 3  # lines each side that make a line's neighbourhood
@@ -388,7 +389,7 @@ def is_prose(line: str) -> bool:
     return word_count(line) >= PROSE_WORDS and is_sentence(line)
 
 
-def prose_sample(lines: Iterable[str], chars: int = 600) -> str:
+def prose_sample(lines: Iterable[str], chars: int = SAMPLE_CHARS) -> str:
     """The page's longest lines, up to ``chars``: what its language is best told from (a menu
     at the top of a page says little about the story's language)."""
     out: list[str] = []
