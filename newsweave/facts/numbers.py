@@ -17,6 +17,8 @@ from text_to_num import alpha2digit
 from newsweave.facts.lexicon import (
     COLLECTIVES,
     MONTHS,
+    WEEKDAYS,
+    fold,
     PREFIX_SCALES,
     QUALIFIERS,
     SCALES,
@@ -24,12 +26,17 @@ from newsweave.facts.lexicon import (
     UNIT_CONCEPTS,
 )
 from newsweave.facts.subject import concept
+from newsweave.facts.units import GLUED_RE, HYPHEN_MEASURES, IDENTIFIER_NOUNS, IDENTIFIERS_LOWER, STREETS
 
 _TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
+_HYPHEN_RE = "|".join(sorted(map(re.escape, HYPHEN_MEASURES), key=len, reverse=True))
+# Letters right after a figure end it unless they are a unit glued to it ("41C", "250mm") or a
+# measure joined by a hyphen ("a 12-storey building"); a "-" before it is a sign only after a space.
 _NUM = re.compile(
-    r"(?<![\w.,‚:/\-])(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
-    r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)(?!-?[^\W\d_])"
+    r"(?<![\w.,‚:/])(?<![\w.,‚:/\-]-)(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
+    r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)"
+    rf"(?!(?!(?:{GLUED_RE})(?![^\W\d_]))[^\W\d_])(?!-(?!(?:{_HYPHEN_RE})(?![^\W\d_]))[^\W\d_])"
 )
 _SCALE = re.compile(
     r"\s*-?\s*(?P<scale>" + "|".join(sorted(map(re.escape, SCALES), key=len, reverse=True)) + r")\.?"
@@ -49,7 +56,9 @@ _WORD_AFTER = re.compile(r"\s*([^\W\d_][\w.'’]*)")
 _AGE_AFTER = re.compile(r"^\s*-?\s*(?:years?|yrs?)[- ]old|^-year|^\s*-\s*year", re.IGNORECASE)
 _AGE_BEFORE = re.compile(r"\b(?:aged|age|âgée?s? de|de edad|im alter von)\s*$", re.IGNORECASE)
 _RANGE_GAP = re.compile(r"^\s*(?:-|–|to|and|à|a|y|i|en|bis|et|e|und|hadi)\s*$", re.IGNORECASE)
-_RANGE_LEAD = re.compile(r"\b(?:between|entre|zwischen|tra|tussen|kati ya)\s*$", re.IGNORECASE)
+_RANGE_LEAD = re.compile(
+    r"\b(?:between|entre|zwischen|tra|tussen|kati ya)\s*(?:[$€£¥]|us\$)?\s*$", re.IGNORECASE
+)
 _RANGE_TO = frozenset({"to", "à", "bis"})  # "142 à 150 passagers", "10 bis 20 Tote"; not after "from"
 _TRAILING = {
     "or more": "low", "or so": "approx", "plus": "low", "and more": "low", "o más": "low",
@@ -62,7 +71,19 @@ _MIL = re.compile(r"(?<![\d\s])(\s)mil\s+(\d{3}|\d{1,2})(?![\d.,]\d)", re.IGNORE
 # "one" before a capitalised word ("one Canadian") or ending a list ("and one in Bangladesh").
 _ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
 _BN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?bn\b", re.IGNORECASE)
-_HALF = re.compile(r"\b(?:half an?|a half)\s+(million|billion|thousand)\b", re.IGNORECASE)
+_HALF = re.compile(
+    r"\b(?P<f>half an?|a half|a quarter of an?|three quarters of an?)\s+(?P<u>million|billion|thousand|dozen|"
+    r"percentage points?|points?|hours?|miles?|kilomet(?:re|er)s?|met(?:re|er)s?|degrees?|litres?|tonnes?)\b",
+    re.IGNORECASE,
+)
+_PARTS = {"half": 0.5, "a half": 0.5, "a quarter": 0.25, "three quarters": 0.75}
+# "tens of thousands of people": a lower bound at the smallest value the words allow (English).
+_MULTITUDE = re.compile(
+    r"\b(?P<a>tens|hundreds|dozens) of (?P<b>thousands|millions|billions)(?: of\b)?", re.IGNORECASE
+)
+_MULTIPLES = {"tens": 10, "hundreds": 100, "dozens": 12, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
+# "1.8m visitors": "m" before a plural noun is a million ("a 1.8m wall" measures metres).
+_M_MILLION = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)m(?= [a-z]{2,}s\b)")
 _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
 
 
@@ -109,7 +130,7 @@ class Figure:
 
 
 # What every pattern of ``scaled_to_digits`` needs (a digit, or "half"): most sentences have neither.
-_SCALABLE = re.compile(r"\d|half", re.IGNORECASE)
+_SCALABLE = re.compile(r"\d|half|quarter", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)  # a sentence's claims read it twice (see ``claims.find_claims``)
@@ -119,8 +140,24 @@ def scaled_to_digits(sentence: str) -> str:
         return sentence
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
     sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
-    sentence = _HALF.sub(lambda m: str(int(SCALES[m.group(1).lower()] // 2)), sentence)  # "half a million"
+    sentence = _HALF.sub(_part_of, sentence)  # "half a million", "a quarter of a percentage point"
+    sentence = _M_MILLION.sub(lambda m: f"{m.group(1)} million", sentence)
     return _SCALED.sub(_scaled_digits, sentence)
+
+
+def _part_of(m: re.Match[str]) -> str:
+    """ "half a million" -> "500000"; "half a percentage point" -> "0.5 percentage point"."""
+    part = _PARTS[re.sub(r"\s+(?:of\s+)?an?$", "", " ".join(m.group("f").lower().split()))]
+    unit = m.group("u")
+    if unit.lower() in SCALES:
+        value = part * SCALES[unit.lower()]
+        return str(int(value)) if value.is_integer() else str(value)
+    return f"{part:g} {unit}"
+
+
+def _multitude(m: re.Match[str]) -> str:
+    value = _MULTIPLES[m.group("a").lower()] * _MULTIPLES[m.group("b").lower()]
+    return f"more than {int(value)}"
 
 
 def _currency_digits(m: re.Match[str]) -> str:
@@ -132,6 +169,8 @@ def to_digits(sentence: str, lang: str) -> str:
     """Figures as plain digits, number words included: "three million" -> "3000000"."""
     if lang in ("es", "pt", "ca"):
         sentence = _MIL.sub(lambda m: f"{m.group(1)}{1000 + int(m.group(2))}", sentence)
+    if lang == "en" and _may_hold(sentence, ("tens", "hundreds", "dozens")):
+        sentence = _MULTITUDE.sub(_multitude, sentence)
     sentence = scaled_to_digits(sentence)
     if lang == "en":  # below text2num's threshold; the claim reader decides whether it counts
         sentence = _ONE.sub("1", sentence)
@@ -218,6 +257,9 @@ _CLOCK_AFTER = re.compile(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", re.IGN
 _SCORE_AFTER = re.compile(r"^[-–]\d")
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
 _FOUR_DIGITS = re.compile(r"\d{4}")
+# "minus 20 degrees", "-5C": a sign, in words or (before degrees) as a dash after a space.
+_NEGATIVE = re.compile(r"(?:\b(minus)\s+|(?:^|(?<=[\s(]))[-−])$", re.IGNORECASE)
+_DEGREES_AFTER = re.compile(r"\s?(?:°|degrees?\b|[CF]\b)")
 
 
 def _skip(
@@ -244,9 +286,47 @@ def _skip(
         return True
     if not scaled and next_word in TIME_UNITS:
         return True
+    if not scaled and _named(before, after, raw, lang):
+        return True
     is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and 1800 <= value <= 2100
     # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
     return is_year and not (next_word and concept(next_word, UNIT_CONCEPTS) is not None)
+
+
+_LAST_WORD = re.compile(r"(?:^|(?<=[\s(]))([^\W\d_][\w\-]*\.?) $")
+_NAME_AFTER = re.compile(r"(?:\s+[A-Z][\w'’\-]*\.?){2,4}")
+_WORD_THEN = re.compile(r"\s+(?P<w>[a-z][a-z'’\-]*)\b")
+_CURRENCY_CODES = frozenset("usd eur gbp chf jpy cny inr aud cad rub brl zar sek nok dkk".split())
+_PLURALS = frozenset("people men women children police staff crew personnel cattle sheep fish".split())
+_NOT_PLURAL = frozenset("was has is his its this us as plus across less always thus yes does".split())
+
+
+def _named(before: str, after: str, raw: str, lang: str) -> bool:
+    """A number that is part of a name or an address, not a count: "Flight 302", "page 12", "42
+    Canal Street", and (English) a capitalised word inside the sentence followed by the number and
+    a word that is no counted noun ("the Boeing 737 was", not "Labour 203 seats")."""
+    if not raw.isdigit():
+        return False
+    name = _NAME_AFTER.match(after)
+    if name and any(fold(w) in STREETS for w in name.group(0).split()[1:]):
+        return True
+    prev = _LAST_WORD.search(before)
+    word = prev.group(1) if prev else ""
+    low = fold(word)
+    if word and (low in IDENTIFIERS_LOWER or word[0].isupper() and low in IDENTIFIER_NOUNS):
+        return True
+    if lang != "en" or not word[:1].isupper() or len(raw) > 4 or low in _CURRENCY_CODES:
+        return False  # a model number has a few digits; "USD 4000000" is money
+    if not before[: -len(word) - 1].strip():
+        return False  # the sentence's first word is capitalised whatever it is
+    then = _WORD_THEN.match(after)
+    if then is None or fold(word) in MONTHS or fold(word) in WEEKDAYS or word.endswith("."):
+        return False
+    nxt = then.group("w")
+    counted = nxt in _PLURALS or concept(nxt, UNIT_CONCEPTS) is not None or nxt in TIME_UNITS or (
+        nxt.endswith("s") and nxt not in _NOT_PLURAL and len(nxt) > 3
+    )
+    return not counted and nxt not in SCALES
 
 
 def find_figures(sentence: str, lang: str) -> list[Figure]:
@@ -267,6 +347,9 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         if prefix and value_scale == 1:
             value *= PREFIX_SCALES[prefix.group(1).lower()]
             start = prefix.start()
+        sign = _NEGATIVE.search(sentence, 0, start)
+        if sign and (sign.group(1) or _DEGREES_AFTER.match(sentence, end)):
+            value, start = -value, sign.start()
         if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None, lang):
             continue
         phrase, kind = _qualifier(sentence[:start], lang)
@@ -277,6 +360,10 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
                     phrase, kind = word, k
         low, high = _bounds(kind, value)
         out.append(Figure(value, low, high, phrase, start, end))
+    for m in _HYPHEN_RANGE.finditer(sentence) if "-" in sentence else ():
+        r = _hyphen_range(sentence, m)
+        if r is not None:
+            out.append(r)
     for m in _COLLECTIVE.finditer(sentence) if _may_hold(sentence, _COLLECTIVE_PARTS) else ():
         value = float(COLLECTIVES[m.group(2).lower()])
         phrase, kind = _qualifier(sentence[: m.start()] + " " + (m.group("mid") or ""), lang)
@@ -284,6 +371,40 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         out.append(Figure(value, low, high, phrase or m.group(0).lower(), m.start(), m.end(), True))
     out.sort(key=lambda f: f.start)
     return _ranges(sentence, out)
+
+
+# "3-5 km", "10-15%": a range written with a hyphen, which ``_NUM`` leaves (it reads "3-1" as a score).
+_HYPHEN_RANGE = re.compile(
+    r"(?<![\w.,/\-])(?P<a>\d+(?:\.\d+)?)-(?P<b>[1-9]\d*(?:\.\d+)?)(?![\w.,\-]*\d)(?=\s?(?P<w>%|[^\W\d_]+))"
+)
+_SCORE_WORDS = frozenset(
+    "draw win victory defeat loss lead vote votes decision ruling majority scoreline result home away "
+    "aggregate penalties shootout margin split verdict in on".split()
+)
+_SCORE_BEFORE = re.compile(
+    r"\b(?:beat|beats|won|win|wins|lost|lose|drew|draw|defeated|trail|trailed|led|leads|voted|ruled|"
+    r"score|scored|edged|thrashed|by|a|an)\s+(?:[A-Z][\w\-]*\s+){0,3}$"
+)
+
+
+def _hyphen_range(sentence: str, m: re.Match[str]) -> Figure | None:
+    """The range of "3-5 km" unless it is a score, a vote, a ratio or a span of years."""
+    a, b = float(m.group("a")), float(m.group("b"))
+    word = m.group("w").lower()
+    if a >= b or word in _SCORE_WORDS or word in TIME_UNITS or _SCORE_BEFORE.search(sentence, 0, m.start()):
+        return None
+    if _FOUR_DIGITS.fullmatch(m.group("a")) and 1800 <= a <= 2100:
+        return None
+    phrase, kind = _qualifier(sentence[: m.start()], "en")
+    return Figure(a, a, b, phrase or "between", m.start(), m.end())
+
+
+_CURRENCY_GAP = re.compile(r"(?<=\s)(?:[$€£¥]|us\$)\s?$", re.IGNORECASE)
+_FROM_BEFORE = re.compile(r"\b(?:from|de|von|desde|da|van)\s*(?:[$€£¥]|us\$)?\s*$", re.IGNORECASE)
+# "prices range from €15 to €45", "anywhere from 10 to 20": a spread, not a change from one to the other.
+_SPREAD_FROM = re.compile(
+    r"\b(?:rang\w*|var(?:y|ies|ied|ying)|anywhere|spann\w*)\s+from\s*(?:[$€£¥]|us\$)?\s*$", re.IGNORECASE
+)
 
 
 def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
@@ -294,13 +415,13 @@ def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
         f = figures[i]
         if i + 1 < len(figures):
             g = figures[i + 1]
-            gap = sentence[f.end : g.start]
+            gap = _CURRENCY_GAP.sub("", sentence[f.end : g.start])  # "from €15 to €45"
             lead = sentence[: f.start]
             ranged = _RANGE_GAP.match(gap) and (
                 _RANGE_LEAD.search(lead)
                 or gap.strip() in {"-", "–"}
                 or gap.strip().lower() in _RANGE_TO
-                and not re.search(r"\b(?:from|de|von|desde|da|van)\s*$", lead, re.IGNORECASE)
+                and (_SPREAD_FROM.search(lead) or not _FROM_BEFORE.search(lead))
             )
             if ranged and f.value < g.value:
                 merged.append(Figure(f.value, f.value, g.value, "between", f.start, g.end, f.spelled))
