@@ -17,13 +17,14 @@ from text_to_num import alpha2digit
 from newsweave.facts.lexicon import (
     COLLECTIVES,
     MONTHS,
-    WEEKDAYS,
-    fold,
     PREFIX_SCALES,
     QUALIFIERS,
     SCALES,
     TIME_UNITS,
     UNIT_CONCEPTS,
+    WEEKDAYS,
+    fold,
+    word_set,
 )
 from newsweave.facts.subject import concept
 from newsweave.facts.units import GLUED_RE, HYPHEN_MEASURES, IDENTIFIER_NOUNS, IDENTIFIERS_LOWER, STREETS
@@ -296,9 +297,9 @@ def _skip(
 _LAST_WORD = re.compile(r"(?:^|(?<=[\s(]))([^\W\d_][\w\-]*\.?) $")
 _NAME_AFTER = re.compile(r"(?:\s+[A-Z][\w'’\-]*\.?){2,4}")
 _WORD_THEN = re.compile(r"\s+(?P<w>[a-z][a-z'’\-]*)\b")
-_CURRENCY_CODES = frozenset("usd eur gbp chf jpy cny inr aud cad rub brl zar sek nok dkk".split())
-_PLURALS = frozenset("people men women children police staff crew personnel cattle sheep fish".split())
-_NOT_PLURAL = frozenset("was has is his its this us as plus across less always thus yes does".split())
+_CURRENCY_CODES = word_set("usd eur gbp chf jpy cny inr aud cad rub brl zar sek nok dkk")
+_PLURALS = word_set("people men women children police staff crew personnel cattle sheep fish")
+_NOT_PLURAL = word_set("was has is his its this us as plus across less always thus yes does")
 
 
 def _named(before: str, after: str, raw: str, lang: str) -> bool:
@@ -323,8 +324,11 @@ def _named(before: str, after: str, raw: str, lang: str) -> bool:
     if then is None or fold(word) in MONTHS or fold(word) in WEEKDAYS or word.endswith("."):
         return False
     nxt = then.group("w")
-    counted = nxt in _PLURALS or concept(nxt, UNIT_CONCEPTS) is not None or nxt in TIME_UNITS or (
-        nxt.endswith("s") and nxt not in _NOT_PLURAL and len(nxt) > 3
+    counted = (
+        nxt in _PLURALS
+        or concept(nxt, UNIT_CONCEPTS) is not None
+        or nxt in TIME_UNITS
+        or (nxt.endswith("s") and nxt not in _NOT_PLURAL and len(nxt) > 3)
     )
     return not counted and nxt not in SCALES
 
@@ -377,9 +381,9 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
 _HYPHEN_RANGE = re.compile(
     r"(?<![\w.,/\-])(?P<a>\d+(?:\.\d+)?)-(?P<b>[1-9]\d*(?:\.\d+)?)(?![\w.,\-]*\d)(?=\s?(?P<w>%|[^\W\d_]+))"
 )
-_SCORE_WORDS = frozenset(
+_SCORE_WORDS = word_set(
     "draw win victory defeat loss lead vote votes decision ruling majority scoreline result home away "
-    "aggregate penalties shootout margin split verdict in on".split()
+    "aggregate penalties shootout margin split verdict in on"
 )
 _SCORE_BEFORE = re.compile(
     r"\b(?:beat|beats|won|win|wins|lost|lose|drew|draw|defeated|trail|trailed|led|leads|voted|ruled|"

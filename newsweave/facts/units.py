@@ -15,10 +15,10 @@ from newsweave.facts.lexicon import word_set
 # Symbols written glued to the digits ("41C", "250mm", "40GB"), matched case-sensitively first.
 GLUED = tuple(
     sorted(
-        """
+        word_set("""
         mm cm km m kg mg g t kt lb lbs oz ft mi mph kph kmh km/h C F °C °F ha sqm l ml L
         kW MW GW kWh MWh GWh TWh GB MB TB KB Gb Mb Gbps Mbps bn tn
-        """.split(),
+        """),
         key=len,
         reverse=True,
     )
