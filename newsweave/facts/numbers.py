@@ -71,6 +71,13 @@ _CURRENCY_BEFORE = re.compile(r"\s*(?:[$€£]|us\$|usd|eur|gbp|chf)\s*$")
 _MIL = re.compile(r"(?<![\d\s])(\s)mil\s+(\d{3}|\d{1,2})(?![\d.,]\d)", re.IGNORECASE)
 # "one" before a capitalised word ("one Canadian") or ending a list ("and one in Bangladesh").
 _ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
+# "one firefighter", "one in 4 schools": "one" counts a person or starts a ratio (English; every
+# other "one", "one of them", "one day", is left to the words).
+_ONE_COUNTED = re.compile(r"\b[Oo]ne(?= (?P<w>[a-z]+)\b)")
+_RATIO_AFTER = re.compile(r" (?:in|out of) \d")
+ONE_COUNTS = frozenset(
+    {"people", "soldiers", "passengers", "crew", "children", "students", "firefighters", "tourists", "refugees"}
+)
 _BN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?bn\b", re.IGNORECASE)
 _HALF = re.compile(
     r"\b(?P<f>half an?|a half|a quarter of an?|three quarters of an?)\s+(?P<u>million|billion|thousand|dozen|"
@@ -177,7 +184,22 @@ def to_digits(sentence: str, lang: str) -> str:
         sentence = _ONE.sub("1", sentence)
     if lang not in _TEXT2NUM_LANGS:
         return sentence
-    return str(alpha2digit(sentence, lang, threshold=1.5))
+    sentence = str(alpha2digit(sentence, lang, threshold=1.5))
+    return _ONE_COUNTED.sub(_one, sentence) if lang == "en" and "ne " in sentence else sentence
+
+
+def _one(m: re.Match[str]) -> str:
+    return "1" if counted_one(m.string, m.end()) else m.group(0)
+
+
+def counted_one(sentence: str, end: int) -> bool:
+    """Whether a "one" ending at ``end`` counts a person ("one firefighter") or starts a ratio ("one
+    in 4"), so that it is a figure although spelled."""
+    if _RATIO_AFTER.match(sentence, end):
+        return True
+    word = _WORD_AFTER.match(sentence, end)
+    c = concept(word.group(1), UNIT_CONCEPTS) if word else None
+    return c is not None and UNIT_CONCEPTS[c][0] in ONE_COUNTS
 
 
 def _scaled_digits(m: re.Match[str]) -> str:
