@@ -75,9 +75,7 @@ _ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
 # other "one", "one of them", "one day", is left to the words).
 _ONE_COUNTED = re.compile(r"\b[Oo]ne(?= (?P<w>[a-z]+)\b)")
 _RATIO_AFTER = re.compile(r" (?:in|out of) \d")
-ONE_COUNTS = frozenset(
-    {"people", "soldiers", "passengers", "crew", "children", "students", "firefighters", "tourists", "refugees"}
-)
+ONE_COUNTS = word_set("people soldiers passengers crew children students firefighters tourists refugees")
 _BN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?bn\b", re.IGNORECASE)
 _HALF = re.compile(
     r"\b(?P<f>half an?|a half|a quarter of an?|three quarters of an?)\s+(?P<u>million|billion|thousand|dozen|"
