@@ -22,12 +22,10 @@ from newsweave.facts.lexicon import (
     SCALES,
     TIME_UNITS,
     UNIT_CONCEPTS,
-    WEEKDAYS,
-    fold,
     word_set,
 )
 from newsweave.facts.subject import concept
-from newsweave.facts.units import GLUED_RE, HYPHEN_MEASURES, IDENTIFIER_NOUNS, IDENTIFIERS_LOWER, STREETS
+from newsweave.facts.units import GLUED_RE, HYPHEN_MEASURES, named_number
 
 _TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
@@ -307,50 +305,11 @@ def _skip(
         return True
     if not scaled and next_word in TIME_UNITS:
         return True
-    if not scaled and _named(before, after, raw, lang):
+    if not scaled and named_number(before, after, raw, lang):
         return True
     is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and 1800 <= value <= 2100
     # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
     return is_year and not (next_word and concept(next_word, UNIT_CONCEPTS) is not None)
-
-
-_LAST_WORD = re.compile(r"(?:^|(?<=[\s(]))([^\W\d_][\w\-]*\.?) $")
-_NAME_AFTER = re.compile(r"(?:\s+[A-Z][\w'’\-]*\.?){2,4}")
-_WORD_THEN = re.compile(r"\s+(?P<w>[a-z][a-z'’\-]*)\b")
-_CURRENCY_CODES = word_set("usd eur gbp chf jpy cny inr aud cad rub brl zar sek nok dkk")
-_PLURALS = word_set("people men women children police staff crew personnel cattle sheep fish")
-_NOT_PLURAL = word_set("was has is his its this us as plus across less always thus yes does")
-
-
-def _named(before: str, after: str, raw: str, lang: str) -> bool:
-    """A number that is part of a name or an address, not a count: "Flight 302", "page 12", "42
-    Canal Street", and (English) a capitalised word inside the sentence followed by the number and
-    a word that is no counted noun ("the Boeing 737 was", not "Labour 203 seats")."""
-    if not raw.isdigit():
-        return False
-    name = _NAME_AFTER.match(after)
-    if name and any(fold(w) in STREETS for w in name.group(0).split()[1:]):
-        return True
-    prev = _LAST_WORD.search(before)
-    word = prev.group(1) if prev else ""
-    low = fold(word)
-    if word and (low in IDENTIFIERS_LOWER or word[0].isupper() and low in IDENTIFIER_NOUNS):
-        return True
-    if lang != "en" or not word[:1].isupper() or len(raw) > 4 or low in _CURRENCY_CODES:
-        return False  # a model number has a few digits; "USD 4000000" is money
-    if not before[: -len(word) - 1].strip():
-        return False  # the sentence's first word is capitalised whatever it is
-    then = _WORD_THEN.match(after)
-    if then is None or fold(word) in MONTHS or fold(word) in WEEKDAYS or word.endswith("."):
-        return False
-    nxt = then.group("w")
-    counted = (
-        nxt in _PLURALS
-        or concept(nxt, UNIT_CONCEPTS) is not None
-        or nxt in TIME_UNITS
-        or (nxt.endswith("s") and nxt not in _NOT_PLURAL and len(nxt) > 3)
-    )
-    return not counted and nxt not in SCALES
 
 
 def find_figures(sentence: str, lang: str) -> list[Figure]:
@@ -399,7 +358,8 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
 
 # "3-5 km", "10-15%": a range written with a hyphen, which ``_NUM`` leaves (it reads "3-1" as a score).
 _HYPHEN_RANGE = re.compile(
-    r"(?<![\w.,/\-])(?P<a>\d+(?:\.\d+)?)-(?P<b>[1-9]\d*(?:\.\d+)?)(?![\w.,\-]*\d)(?=\s?(?P<w>%|[^\W\d_]+))"
+    r"(?<![\w.,/\-])(?P<a>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)-(?P<b>[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*(?:\.\d+)?)"
+    r"(?![\w.,\-]*\d)(?=\s?(?P<w>%|[^\W\d_]+))"
 )
 _SCORE_WORDS = word_set(
     "draw win victory defeat loss lead vote votes decision ruling majority scoreline result home away "
@@ -413,7 +373,7 @@ _SCORE_BEFORE = re.compile(
 
 def _hyphen_range(sentence: str, m: re.Match[str]) -> Figure | None:
     """The range of "3-5 km" unless it is a score, a vote, a ratio or a span of years."""
-    a, b = float(m.group("a")), float(m.group("b"))
+    a, b = float(m.group("a").replace(",", "")), float(m.group("b").replace(",", ""))
     word = m.group("w").lower()
     if a >= b or word in _SCORE_WORDS or word in TIME_UNITS or _SCORE_BEFORE.search(sentence, 0, m.start()):
         return None

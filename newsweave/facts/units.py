@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 
-from newsweave.facts.lexicon import word_set
+from newsweave.facts.lexicon import MONTHS, SCALES, TIME_UNITS, UNIT_CONCEPTS, WEEKDAYS, fold, word_set
+from newsweave.facts.subject import concept
 
 # Symbols written glued to the digits ("41C", "250mm", "40GB"), matched case-sensitively first.
 GLUED = tuple(
     sorted(
         word_set("""
         mm cm km m kg mg g t kt lb lbs oz ft mi mph kph kmh km/h C F °C °F ha sqm l ml L
-        kW MW GW kWh MWh GWh TWh GB MB TB KB Gb Mb Gbps Mbps bn tn
+        kW MW GW kWh MWh GWh TWh GB MB TB KB Gb Mb Gbps Mbps bn tn pc
         """),
         key=len,
         reverse=True,
@@ -30,7 +31,7 @@ HYPHEN_MEASURES = word_set(
     """
     storey storeys story floor metre meter metres meters km kilometre kilometer mile foot feet inch
     tonne ton kg kilogram acre hectare bed bedroom room seat member man strong lane page point
-    megawatt gigawatt minute second mph nation country state hour day week month
+    megawatt gigawatt magnitude minute second mph nation country state hour day week month
     """
 )
 
@@ -59,3 +60,42 @@ STREETS = word_set(
     terrace crescent close row gardens parade quay embankment
     """
 )
+
+_LAST_WORD = re.compile(r"(?:^|(?<=[\s(]))([^\W\d_][\w\-]*\.?) $")
+_NAME_AFTER = re.compile(r"(?:\s+[A-Z][\w'’\-]*\.?){2,4}")
+_WORD_THEN = re.compile(r"\s+(?P<w>[a-z][a-z'’\-]*)\b")
+_CURRENCY_CODES = word_set("usd eur gbp chf jpy cny inr aud cad rub brl zar sek nok dkk rs rp rm kes ngn php")
+_PLURALS = word_set("people men women children police staff crew personnel cattle sheep fish")
+_NOT_PLURAL = word_set("was has is his its this us as plus across less always thus yes does")
+
+
+def named_number(before: str, after: str, raw: str, lang: str) -> bool:
+    """A number that is part of a name or an address, not a count: "Flight 302", "page 12", "42
+    Canal Street", and (English) a capitalised word inside the sentence followed by the number and
+    a word that is no counted noun ("the Boeing 737 was", not "Labour 203 seats")."""
+    if not raw.isdigit():
+        return False
+    name = _NAME_AFTER.match(after)
+    if name and any(fold(w) in STREETS for w in name.group(0).split()[1:]):
+        return True
+    prev = _LAST_WORD.search(before)
+    word = prev.group(1) if prev else ""
+    low = fold(word)
+    if word and (low in IDENTIFIERS_LOWER or word[0].isupper() and low in IDENTIFIER_NOUNS):
+        return True
+    capitalised = word[:1].isupper() or any(c.isupper() for c in word[1:])  # "Boeing", "iPhone"
+    if lang != "en" or not capitalised or len(raw) > 4 or low in _CURRENCY_CODES:
+        return False  # a model number has a few digits; "USD 4000000" is money
+    if not before[: -len(word) - 1].strip():
+        return False  # the sentence's first word is capitalised whatever it is
+    then = _WORD_THEN.match(after)
+    if then is None or fold(word) in MONTHS or fold(word) in WEEKDAYS or word.endswith("."):
+        return False
+    nxt = then.group("w")
+    counted = (
+        nxt in _PLURALS
+        or concept(nxt, UNIT_CONCEPTS) is not None
+        or nxt in TIME_UNITS
+        or (nxt.endswith("s") and nxt not in _NOT_PLURAL and len(nxt) > 3)
+    )
+    return not counted and nxt not in SCALES
