@@ -33,7 +33,7 @@ _HYPHEN_RE = "|".join(sorted(map(re.escape, HYPHEN_MEASURES), key=len, reverse=T
 # Letters right after a figure end it unless they are a unit glued to it ("41C", "250mm") or a
 # measure joined by a hyphen ("a 12-storey building"); a "-" before it is a sign only after a space.
 _NUM = re.compile(
-    r"(?<![\w.,‚:/])(?<![\w.,‚:/\-]-)(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
+    r"(?<![\w.,‚:/%])(?<![\w.,‚:/\-]-)(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
     r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)"
     rf"(?!(?!(?:{GLUED_RE})(?![^\W\d_]))[^\W\d_])(?!-(?!(?:{_HYPHEN_RE})(?![^\W\d_]))[^\W\d_])"
 )
@@ -87,7 +87,7 @@ _MULTITUDE = re.compile(
 )
 _MULTIPLES = {"tens": 10, "hundreds": 100, "dozens": 12, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
 # "1.8m visitors": "m" before a plural noun is a million ("a 1.8m wall" measures metres).
-_M_MILLION = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)m(?= [a-z]{2,}s\b)")
+_M_MILLION = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)m(?= (?:[a-z]{2,}s|people|men|women|children)\b)")
 _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
 
 
@@ -274,6 +274,7 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _WORD_NEXT = re.compile(r"^[\s.]*[^\W\d_]")
 _CLOCK_AFTER = re.compile(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", re.IGNORECASE)
 _SCORE_AFTER = re.compile(r"^[-–]\d")
+_AGO_AFTER = re.compile(r"^(?:m|h|s|d|min|mins|hrs?)\s*ago", re.IGNORECASE)  # "32m ago": when posted
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
 _FOUR_DIGITS = re.compile(r"\d{4}")
 # "minus 20 degrees", "-5C": a sign, in words or (before degrees) as a dash after a space.
@@ -297,7 +298,7 @@ def _skip(
     of_month = next_word in ("de", "di") and len(words) > 1 and _is_month(words[1], lang)
     if next_word and (_is_month(words[0], lang) or of_month):
         return True
-    if _CLOCK_AFTER.match(after):
+    if _CLOCK_AFTER.match(after) or _AGO_AFTER.match(after):
         return True
     if _SCORE_AFTER.match(after) and not _BETWEEN_BEFORE.search(before):
         return True  # a score or a ratio ("a 3-3 draw"), not a count

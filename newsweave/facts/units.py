@@ -26,12 +26,13 @@ GLUED = tuple(
 )
 GLUED_RE = "|".join(map(re.escape, GLUED))
 
-# Nouns a figure measures when joined to it by a hyphen ("a 12-storey building", "a 3-km queue").
+# Units of measure joined to a figure by a hyphen ("a 3-km queue", "a 25-mile detour"). Counted nouns
+# ("a 24-storey tower", "the 28-nation bloc") are left out: they describe the thing, and a figure after
+# them would take them as its unit ("the 24-storey tower, while 11 have been located").
 HYPHEN_MEASURES = word_set(
     """
-    storey storeys story floor metre meter metres meters km kilometre kilometer mile foot feet inch
-    tonne ton kg kilogram acre hectare bed bedroom room seat member man strong lane page point
-    megawatt gigawatt magnitude minute second mph nation country state hour day week month
+    metre meter metres meters km kilometre kilometer kilometres kilometers mile miles foot feet inch
+    tonne ton kg kilogram acre hectare megawatt gigawatt mph
     """
 )
 
