@@ -77,7 +77,7 @@ def named_number(before: str, after: str, raw: str, lang: str) -> bool:
     if not raw.isdigit():
         return False
     name = _NAME_AFTER.match(after)
-    if name and any(fold(w) in STREETS for w in name.group(0).split()[1:]):
+    if name and any(fold(w) in STREETS or fold(w).rstrip(".") in STREETS for w in name.group(0).split()[1:]):
         return True
     prev = _LAST_WORD.search(before)
     word = prev.group(1) if prev else ""
