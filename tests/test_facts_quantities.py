@@ -45,6 +45,11 @@ def read(text: str) -> Read:
         ("The line cuts the journey to 90 minutes.", [(90, 90)]),
         ("Tickets cost Rs 200 each at the fair.", [(200, 200)]),
         ("Penalties of up to USD 4 million were set.", [(None, 4e6)]),
+        ("Rents rose by between 10% and 15% in Orvale.", [(10, 15)]),
+        ("The deal is worth $1.5-2bn, analysts said.", [(1.5e9, 2e9)]),
+        ("The project will cost 3 to 4 million euros.", [(3e6, 4e6)]),
+        ("Two-fifths of households own a car.", [(40, 40)]),
+        ("The S&P 500 rose 0.8% to a record.", [(0.8, 0.8)]),
     ],
 )
 def test_quantities_are_read(text: str, expected: Read) -> None:

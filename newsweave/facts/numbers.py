@@ -92,20 +92,25 @@ _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re
 
 
 # Fractions of a whole, as text2num leaves them ("two-thirds", "a 10th", "one 3rd", "half of").
-_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
+_ORDINALS = ("fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4} | {
+    w + s: n for n, w in enumerate(_ORDINALS, 5) for s in ("", "s")
+}
 _FRACTION = re.compile(
-    r"\b(?P<n>an?|one|two|three|four|[1-9])[- ](?:(?P<word>halves|half|thirds?|quarters?)|"
+    r"\b(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|[1-9])[- ]"
+    r"(?:(?P<word>halves|half|thirds?|quarters?|(?:fif|six|seven|eigh|nin|ten)ths?)|"
     r"(?P<d>[2-9]|10)(?:nd|rd|th)s?)\b(?=\s+of\b)"
     r"|(?<=\bby )(?P<n2>an?|one)[- ](?:(?P<word2>half|third|quarter)|(?P<d2>[2-9]|10)(?:nd|rd|th))\b"
     r"|(?<!first )(?<!second )(?<!the )(?<!other )\b(?P<half>half) of\b"
     r"(?!\s+(?:the\s+)?(?:year|month|week|day|time|century|decade|\d))",  # not "half of the year"
     re.IGNORECASE,
 )
-_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_NUMERATORS = {"a": 1, "an": 1} | {w: n for n, w in enumerate(_NUMBER_WORDS, 1)}
 _ORDINAL = re.compile(r"\d(?:nd|rd|th)", re.IGNORECASE)
 # What any fraction and any collective ("une dizaine") holds, found by substring in lower case
 # (several times faster than the patterns' scans; most sentences hold none).
-_FRACTION_PARTS = ("hal", "third", "quarter")
+_FRACTION_PARTS = ("hal", "third", "quarter", *_ORDINALS)
 _COLLECTIVE_PARTS = ("aine", "doz", "docena", "dutzend", "zia", "centena", "centinaio")
 # Characters that match an ASCII letter under re.IGNORECASE but not after str.lower().
 _CASE_TRAPS = ("İ", "ı", "ſ", "K")
@@ -145,8 +150,30 @@ def scaled_to_digits(sentence: str) -> str:
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
     sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
     sentence = _HALF.sub(_part_of, sentence)  # "half a million", "a quarter of a percentage point"
+    sentence = _SCALED_RANGE.sub(_scaled_range, sentence)  # "3 to 4 million": millions both
     sentence = _M_MILLION.sub(lambda m: f"{m.group(1)} million", sentence)
     return _SCALED.sub(_scaled_digits, sentence)
+
+
+_SCALED_RANGE = re.compile(
+    r"(?<![\w.,])(?P<a>\d+(?:\.\d+)?)(?P<gap>\s?[-–]\s?|\s+to\s+)(?P<b>\d+(?:\.\d+)?)\s?(?P<s>million|billion|"
+    r"trillion|bn|mn|m)\b",
+    re.IGNORECASE,
+)
+
+
+def _scaled_range(m: re.Match[str]) -> str:
+    """ "3 to 4 million" -> "3000000 to 4000000", "$1.5-2bn" -> "$1500000000-2000000000" (the scale
+    word after a range scales both ends; not when the first is the larger, "12 to 4 million")."""
+    a, b = float(m.group("a")), float(m.group("b"))
+    if a >= b:
+        return m.group(0)
+    scale = SCALES.get(m.group("s").lower(), 1e6)  # "m" after a range of money or people: millions
+    return "".join((_plain(a * scale), m.group("gap"), _plain(b * scale)))
+
+
+def _plain(value: float) -> str:
+    return str(int(value)) if value.is_integer() else str(value)
 
 
 def _part_of(m: re.Match[str]) -> str:
@@ -360,7 +387,7 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
 # "3-5 km", "10-15%": a range written with a hyphen, which ``_NUM`` leaves (it reads "3-1" as a score).
 _HYPHEN_RANGE = re.compile(
     r"(?<![\w.,/\-])(?P<a>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)-(?P<b>[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*(?:\.\d+)?)"
-    r"(?![\w.,\-]*\d)(?=\s?(?P<w>%|[^\W\d_]+))"
+    r"(?![\w.,\-]*\d)(?=\s?(?P<w>%|[^\W\d_]+)?)"
 )
 _SCORE_WORDS = word_set(
     "draw win victory defeat loss lead vote votes decision ruling majority scoreline result home away "
@@ -375,7 +402,9 @@ _SCORE_BEFORE = re.compile(
 def _hyphen_range(sentence: str, m: re.Match[str]) -> Figure | None:
     """The range of "3-5 km" unless it is a score, a vote, a ratio or a span of years."""
     a, b = float(m.group("a").replace(",", "")), float(m.group("b").replace(",", ""))
-    word = m.group("w").lower()
+    if m.group("w") is None and not sentence[: m.start()].endswith(("$", "€", "£", "¥")):
+        return None  # "3-1,": a score; "$1.5-2bn," is money
+    word = (m.group("w") or "").lower()
     if a >= b or word in _SCORE_WORDS or word in TIME_UNITS or _SCORE_BEFORE.search(sentence, 0, m.start()):
         return None
     if _FOUR_DIGITS.fullmatch(m.group("a")) and 1800 <= a <= 2100:
@@ -384,6 +413,7 @@ def _hyphen_range(sentence: str, m: re.Match[str]) -> Figure | None:
     return Figure(a, a, b, phrase or "between", m.start(), m.end())
 
 
+_PERCENT_GAP = re.compile(r"\s?(?:%|percent\b|per cent\b)")
 _CURRENCY_GAP = re.compile(r"(?<=\s)(?:[$€£¥]|us\$)\s?$", re.IGNORECASE)
 _FROM_BEFORE = re.compile(r"\b(?:from|de|von|desde|da|van)\s*(?:[$€£¥]|us\$)?\s*$", re.IGNORECASE)
 # "prices range from €15 to €45", "anywhere from 10 to 20": a spread, not a change from one to the other.
@@ -401,6 +431,9 @@ def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
         if i + 1 < len(figures):
             g = figures[i + 1]
             gap = _CURRENCY_GAP.sub("", sentence[f.end : g.start])  # "from €15 to €45"
+            sign = _PERCENT_GAP.match(gap)
+            if sign and _PERCENT_GAP.match(sentence, g.end):  # "between 10% and 15%"
+                gap = gap[sign.end() :]
             lead = sentence[: f.start]
             ranged = _RANGE_GAP.match(gap) and (
                 _RANGE_LEAD.search(lead)

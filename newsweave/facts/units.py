@@ -62,7 +62,7 @@ STREETS = word_set(
     """
 )
 
-_LAST_WORD = re.compile(r"(?:^|(?<=[\s(]))([^\W\d_][\w\-]*\.?) $")
+_LAST_WORD = re.compile(r"(?:^|(?<=[\s(]))([^\W\d_][\w\-&]*\.?) $")  # "S&P 500"
 _NAME_AFTER = re.compile(r"(?:\s+[A-Z][\w'’\-]*\.?){2,4}")
 _WORD_THEN = re.compile(r"\s+(?P<w>[a-z][a-z'’\-]*)\b")
 _CURRENCY_CODES = word_set("usd eur gbp chf jpy cny inr aud cad rub brl zar sek nok dkk rs rp rm kes ngn php")
