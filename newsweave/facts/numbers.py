@@ -35,7 +35,7 @@ _HYPHEN_RE = "|".join(sorted(map(re.escape, HYPHEN_MEASURES), key=len, reverse=T
 _NUM = re.compile(
     r"(?<![\w.,‚:/%])(?<![\w.,‚:/\-]-)(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
     r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)"
-    rf"(?!(?!(?:{GLUED_RE})(?![^\W\d_]))[^\W\d_])(?!-(?!(?:{_HYPHEN_RE})(?![^\W\d_]))[^\W\d_])"
+    rf"(?!(?=[^\W\d_])(?!(?:{GLUED_RE})(?![^\W\d_])))(?!-(?=[^\W\d_])(?!(?:{_HYPHEN_RE})(?![^\W\d_])))"
 )
 _SCALE = re.compile(
     r"\s*-?\s*(?P<scale>" + "|".join(sorted(map(re.escape, SCALES), key=len, reverse=True)) + r")\.?"
@@ -149,9 +149,13 @@ def scaled_to_digits(sentence: str) -> str:
         return sentence
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
     sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
-    sentence = _HALF.sub(_part_of, sentence)  # "half a million", "a quarter of a percentage point"
-    sentence = _SCALED_RANGE.sub(_scaled_range, sentence)  # "3 to 4 million": millions both
-    sentence = _M_MILLION.sub(lambda m: f"{m.group(1)} million", sentence)
+    if "alf " in sentence or "uarter" in sentence:  # "half a million", "a quarter of a percentage point"
+        sentence = _HALF.sub(_part_of, sentence)
+    if "illion" in sentence or "m " in sentence or "bn" in sentence or "mn" in sentence:
+        sentence = _SCALED_RANGE.sub(_scaled_range, sentence)  # "3 to 4 million": millions both
+        sentence = (
+            _M_MILLION.sub(lambda m: f"{m.group(1)} million", sentence) if "m " in sentence else sentence
+        )
     return _SCALED.sub(_scaled_digits, sentence)
 
 
@@ -200,7 +204,7 @@ def to_digits(sentence: str, lang: str) -> str:
     """Figures as plain digits, number words included: "three million" -> "3000000"."""
     if lang in ("es", "pt", "ca"):
         sentence = _MIL.sub(lambda m: f"{m.group(1)}{1000 + int(m.group(2))}", sentence)
-    if lang == "en" and _may_hold(sentence, ("tens", "hundreds", "dozens")):
+    if lang == "en" and "s of " in sentence:  # "tens of thousands"
         sentence = _MULTITUDE.sub(_multitude, sentence)
     sentence = scaled_to_digits(sentence)
     if lang == "en":  # below text2num's threshold; the claim reader decides whether it counts
@@ -208,7 +212,8 @@ def to_digits(sentence: str, lang: str) -> str:
     if lang not in _TEXT2NUM_LANGS:
         return sentence
     sentence = str(alpha2digit(sentence, lang, threshold=1.5))
-    return _ONE_COUNTED.sub(_one, sentence) if lang == "en" and "ne " in sentence else sentence
+    counted = lang == "en" and ("one " in sentence or "One " in sentence)
+    return _ONE_COUNTED.sub(_one, sentence) if counted else sentence
 
 
 def _one(m: re.Match[str]) -> str:
@@ -309,6 +314,13 @@ _NEGATIVE = re.compile(r"(?:\b(minus)\s+|(?:^|(?<=[\s(]))[-−])$", re.IGNORECAS
 _DEGREES_AFTER = re.compile(r"\s?(?:°|degrees?\b|[CF]\b)")
 
 
+def _may_be_signed(sentence: str, start: int) -> bool:
+    """A cheap test before ``_NEGATIVE`` (most figures have no sign)."""
+    return sentence[start - 1] in "-−" or sentence[max(0, start - 7) : start].rstrip().lower().endswith(
+        "minus"
+    )
+
+
 def _skip(
     sentence: str, start: int, end: int, raw: str, value: float, scaled: bool, lang: str = "en"
 ) -> bool:
@@ -358,7 +370,11 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         if prefix and value_scale == 1:
             value *= PREFIX_SCALES[prefix.group(1).lower()]
             start = prefix.start()
-        sign = _NEGATIVE.search(sentence, 0, start)
+        sign = (
+            _NEGATIVE.search(sentence, max(0, start - 8), start)
+            if start and _may_be_signed(sentence, start)
+            else None
+        )
         if sign and (sign.group(1) or _DEGREES_AFTER.match(sentence, end)):
             value, start = -value, sign.start()
         if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None, lang):

@@ -79,7 +79,7 @@ def named_number(before: str, after: str, raw: str, lang: str) -> bool:
     name = _NAME_AFTER.match(after)
     if name and any(fold(w) in STREETS or fold(w).rstrip(".") in STREETS for w in name.group(0).split()[1:]):
         return True
-    prev = _LAST_WORD.search(before)
+    prev = _LAST_WORD.search(before[-40:])
     word = prev.group(1) if prev else ""
     low = fold(word)
     if word and (low in IDENTIFIERS_LOWER or word[0].isupper() and low in IDENTIFIER_NOUNS):
