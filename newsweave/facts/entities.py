@@ -497,4 +497,7 @@ def _abbreviates(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     """'lib dem' abbreviates 'liberal democrat': each word a prefix of the matching word."""
     pairs = zip(short, long, strict=True)
     # a shortened word is short ("Lib", "Dem"): "Daniel" is no abbreviation of "Danielle"
-    return short != long and all(s == w or 3 <= len(s) <= 4 and w.startswith(s.rstrip("s")) for s, w in pairs)
+    return short != long and all(
+        s == w or 3 <= len(s) <= 4 and w.startswith(s.rstrip("s")) for s, w in pairs
+    )
+
