@@ -23,6 +23,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quantities import match_values  # noqa: E402  (issue 15's one-to-one value match)
 from newsweave.facts import extract_facts  # noqa: E402
 from newsweave.facts.entities import strip_titles  # noqa: E402
 from newsweave.facts.lexicon import fold  # noqa: E402
@@ -291,22 +292,11 @@ def score_quantities(path: Path = QUANTITIES) -> Coverage:
         claims = extract_facts([art], [Story(art.id, art.id, [art.id])]).claims
         out.claims += len(claims)
         out.gold += len(row["values"])
-        free = list(claims)
-        for gold in row["values"]:
-            hit = next((c for c in free if _covers(c.low, c.high, c.value, gold)), None)
-            if hit is None:
-                out.misses.append(f"quantity {gold} not read in: {row['text']}")
-            else:
-                free.remove(hit)
-                out.matched += 1
-        out.misses += [f"quantity {c.value} read but not labelled in: {row['text']}" for c in free]
+        missed, extra = match_values([(c.low, c.high, c.value) for c in claims], row["values"])
+        out.matched += len(row["values"]) - len(missed)
+        out.misses += [f"quantity {gold} not read in: {row['text']}" for gold in missed]
+        out.misses += [f"quantity {claims[i].value} read but not labelled in: {row['text']}" for i in extra]
     return out
-
-
-def _covers(low: float | None, high: float | None, value: float, gold: float | list[float]) -> bool:
-    if isinstance(gold, list):
-        return low is not None and high is not None and _bound_eq(low, gold[0]) and _bound_eq(high, gold[1])
-    return any(v is not None and _bound_eq(v, gold) for v in (value, low, high))
 
 
 def _bound_eq(a: float | None, b: float | None) -> bool:

@@ -33,8 +33,8 @@ def test_facts_meet_pinned_minimums(shared_dir: Path) -> None:
 
 # Figures on the check set (realworld_dev2, not tuned on), measured by ``bench.facts.score_check``.
 CHECK_MINIMUMS = {
-    "figure_recall_en": 0.97,
-    "figure_recall_all": 0.97,
+    "figure_recall_en": 0.975,  # 253/259 = 0.977
+    "figure_recall_all": 0.975,  # 319/327 = 0.976
     "grouping_bcubed_f1": 0.77,
     "grouping_bcubed_f1 half A": 0.79,  # its wrong groupings were read while designing
     "grouping_bcubed_f1 half B": 0.75,  # its misses never read

@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold
-from newsweave.facts.numbers import Figure, find_figures, find_fractions, scaled_to_digits, to_digits
+from newsweave.facts.numbers import (
+    Figure,
+    counted_one,
+    find_figures,
+    find_fractions,
+    scaled_to_digits,
+    to_digits,
+)
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
     BOUND,
@@ -221,7 +228,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit, unit_c = prev.unit, prev.unit_concept
         # "Another 20 were killed in India, six in Tibet and one in Bangladesh": the list goes on
         elliptic = inherited and prev is not None and prev.verb_concept is not None and _LOCATIVE.match(right)
-        if spelled and (unit is None or f.value < 2) and not (demonym or elliptic):
+        counted = f.value == 1 and counted_one(s, f.end)  # "one firefighter", "one in 4"
+        if spelled and (unit is None or f.value < 2) and not (demonym or elliptic or counted):
             continue  # "two said ...", "one young officer": no count of anything named
         verb, verb_c = (None, implied) if implied else event_verb(left, right, unit, lang)
         if verb_c is None and inherited and prev is not None:

@@ -24,6 +24,7 @@ _UNIT_WORDS = """
     weeks 1: week weeks semaines semanas settimane wochen weken setmanes
     days 1: day days jours días dias giorni tage tagen dagen dies
     hours 1: hour hours heures horas ore stunden uur hores
+    minutes 1: minute minutes mins minuten minutos minuti
 """
 _UNITS: dict[str, tuple[str, float]] = {
     word: (head.split()[0], float(head.split()[1]))
@@ -53,6 +54,12 @@ _OFFSET_AFTER = re.compile(
 )
 _DIGIT = re.compile(r"\d")
 _OFFSET_BEFORE = re.compile(r"\b(?:il y a|hace|vor|há)\s*$", re.I)
+# "lasted 14 hours before a deal", "for two hours after the crash": a span, whatever follows it.
+_SPAN_BEFORE = re.compile(
+    r"\b(?:for|lasted|lasting|last|took|take|takes|spent|spend|within|pendant|durante|während|per)\s+"
+    r"(?:(?:about|nearly|almost|some|only|just|more than|less than|up to|over|under|the|a|another)\s+)*$",
+    re.I,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +106,8 @@ def find_times(sentence: str, lang: str) -> list[TimeFigure]:
             continue
         add(m.start("n"), m.end("n"), m.start("n"), value, "age", sentence[: m.start("n")], "", True)
     for m in _DURATION.finditer(sentence):
-        if _OFFSET_AFTER.match(sentence, m.end()) or _OFFSET_BEFORE.search(sentence, 0, m.start()):
+        offset = _OFFSET_AFTER.match(sentence, m.end()) and not _SPAN_BEFORE.search(sentence, 0, m.start())
+        if offset or _OFFSET_BEFORE.search(sentence, 0, m.start()):
             continue
         unit, factor = _UNITS[m.group("u").lower()]
         value = _value(m.group("n")) * factor

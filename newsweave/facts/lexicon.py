@@ -92,7 +92,10 @@ _SCALE_WORDS = {
     1e3: "thousand thousands mil mille milliers tausend mila elfu",
     1e6: "million millions mn millón millones milhão milhões mio millionen milione milioni",
     1e9: "billion billions bn bilhões milliard milliards milliarde milliarden mrd miliardo miliardi",
-    1e12: "trillion",
+    1e12: "trillion trillions tn",
+    12: "dozen",
+    1e5: "lakh lakhs",  # Indian English: 5 lakh = 500,000; 2 crore = 20,000,000
+    1e7: "crore crores",
 }
 SCALES: dict[str, float] = {w: v for v, ws in _SCALE_WORDS.items() for w in ws.split()}
 # Swahili puts the scale before the figure ("watu elfu 12").

@@ -22,14 +22,20 @@ from newsweave.facts.lexicon import (
     SCALES,
     TIME_UNITS,
     UNIT_CONCEPTS,
+    word_set,
 )
 from newsweave.facts.subject import concept
+from newsweave.facts.units import GLUED_RE, HYPHEN_MEASURES, named_number
 
 _TEXT2NUM_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl"})
 
+_HYPHEN_RE = "|".join(sorted(map(re.escape, HYPHEN_MEASURES), key=len, reverse=True))
+# Letters right after a figure end it unless they are a unit glued to it ("41C", "250mm") or a
+# measure joined by a hyphen ("a 12-storey building"); a "-" before it is a sign only after a space.
 _NUM = re.compile(
-    r"(?<![\w.,‚:/\-])(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
-    r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)(?!-?[^\W\d_])"
+    r"(?<![\w.,‚:/%])(?<![\w.,‚:/\-]-)(?P<int>\d{1,3}(?:(?:,|‚|\.|\u00a0|\u202f|\s)\d{3})+(?!\d)|\d+)"
+    r"(?:[.,](?P<dec>\d+))?(?![\d])(?![.,]\d)"
+    rf"(?!(?=[^\W\d_])(?!(?:{GLUED_RE})(?![^\W\d_])))(?!-(?=[^\W\d_])(?!(?:{_HYPHEN_RE})(?![^\W\d_])))"
 )
 _SCALE = re.compile(
     r"\s*-?\s*(?P<scale>" + "|".join(sorted(map(re.escape, SCALES), key=len, reverse=True)) + r")\.?"
@@ -49,7 +55,9 @@ _WORD_AFTER = re.compile(r"\s*([^\W\d_][\w.'’]*)")
 _AGE_AFTER = re.compile(r"^\s*-?\s*(?:years?|yrs?)[- ]old|^-year|^\s*-\s*year", re.IGNORECASE)
 _AGE_BEFORE = re.compile(r"\b(?:aged|age|âgée?s? de|de edad|im alter von)\s*$", re.IGNORECASE)
 _RANGE_GAP = re.compile(r"^\s*(?:-|–|to|and|à|a|y|i|en|bis|et|e|und|hadi)\s*$", re.IGNORECASE)
-_RANGE_LEAD = re.compile(r"\b(?:between|entre|zwischen|tra|tussen|kati ya)\s*$", re.IGNORECASE)
+_RANGE_LEAD = re.compile(
+    r"\b(?:between|entre|zwischen|tra|tussen|kati ya)\s*(?:[$€£¥]|us\$)?\s*$", re.IGNORECASE
+)
 _RANGE_TO = frozenset({"to", "à", "bis"})  # "142 à 150 passagers", "10 bis 20 Tote"; not after "from"
 _TRAILING = {
     "or more": "low", "or so": "approx", "plus": "low", "and more": "low", "o más": "low",
@@ -61,26 +69,48 @@ _CURRENCY_BEFORE = re.compile(r"\s*(?:[$€£]|us\$|usd|eur|gbp|chf)\s*$")
 _MIL = re.compile(r"(?<![\d\s])(\s)mil\s+(\d{3}|\d{1,2})(?![\d.,]\d)", re.IGNORECASE)
 # "one" before a capitalised word ("one Canadian") or ending a list ("and one in Bangladesh").
 _ONE = re.compile(r"\b[Oo]ne(?= [A-Z][a-z])|(?:(?<=, )|(?<=\band ))one(?= in )")
+# "one firefighter", "one in 4 schools": "one" counts a person or starts a ratio (English; every
+# other "one", "one of them", "one day", is left to the words).
+_ONE_COUNTED = re.compile(r"\b[Oo]ne(?= (?P<w>[a-z]+)\b)")
+_RATIO_AFTER = re.compile(r" (?:in|out of) \d")
+ONE_COUNTS = word_set("people soldiers passengers crew children students firefighters tourists refugees")
 _BN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?bn\b", re.IGNORECASE)
-_HALF = re.compile(r"\b(?:half an?|a half)\s+(million|billion|thousand)\b", re.IGNORECASE)
+_HALF = re.compile(
+    r"\b(?P<f>half an?|a half|a quarter of an?|three quarters of an?)\s+(?P<u>million|billion|thousand|dozen|"
+    r"percentage points?|points?|hours?|miles?|kilomet(?:re|er)s?|met(?:re|er)s?|degrees?|litres?|tonnes?)\b",
+    re.IGNORECASE,
+)
+_PARTS = {"half": 0.5, "a half": 0.5, "a quarter": 0.25, "three quarters": 0.75}
+# "tens of thousands of people": a lower bound at the smallest value the words allow (English).
+_MULTITUDE = re.compile(
+    r"\b(?P<a>tens|hundreds|dozens) of (?P<b>thousands|millions|billions)(?: of\b)?", re.IGNORECASE
+)
+_MULTIPLES = {"tens": 10, "hundreds": 100, "dozens": 12, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
+# "1.8m visitors": "m" before a plural noun is a million ("a 1.8m wall" measures metres).
+_M_MILLION = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)m(?= (?:[a-z]{2,}s|people|men|women|children)\b)")
 _CURRENCY_SHORT = re.compile(r"(?<=[$€£])\s?(\d+(?:\.\d+)?)\s?(m|bn|k)\b", re.IGNORECASE)
 
 
 # Fractions of a whole, as text2num leaves them ("two-thirds", "a 10th", "one 3rd", "half of").
-_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4}
+_ORDINALS = ("fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4} | {
+    w + s: n for n, w in enumerate(_ORDINALS, 5) for s in ("", "s")
+}
 _FRACTION = re.compile(
-    r"\b(?P<n>an?|one|two|three|four|[1-9])[- ](?:(?P<word>halves|half|thirds?|quarters?)|"
+    r"\b(?P<n>an?|one|two|three|four|five|six|seven|eight|nine|[1-9])[- ]"
+    r"(?:(?P<word>halves|half|thirds?|quarters?|(?:fif|six|seven|eigh|nin|ten)ths?)|"
     r"(?P<d>[2-9]|10)(?:nd|rd|th)s?)\b(?=\s+of\b)"
     r"|(?<=\bby )(?P<n2>an?|one)[- ](?:(?P<word2>half|third|quarter)|(?P<d2>[2-9]|10)(?:nd|rd|th))\b"
     r"|(?<!first )(?<!second )(?<!the )(?<!other )\b(?P<half>half) of\b"
     r"(?!\s+(?:the\s+)?(?:year|month|week|day|time|century|decade|\d))",  # not "half of the year"
     re.IGNORECASE,
 )
-_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_NUMERATORS = {"a": 1, "an": 1} | {w: n for n, w in enumerate(_NUMBER_WORDS, 1)}
 _ORDINAL = re.compile(r"\d(?:nd|rd|th)", re.IGNORECASE)
 # What any fraction and any collective ("une dizaine") holds, found by substring in lower case
 # (several times faster than the patterns' scans; most sentences hold none).
-_FRACTION_PARTS = ("hal", "third", "quarter")
+_FRACTION_PARTS = ("hal", "third", "quarter", *_ORDINALS)
 _COLLECTIVE_PARTS = ("aine", "doz", "docena", "dutzend", "zia", "centena", "centinaio")
 # Characters that match an ASCII letter under re.IGNORECASE but not after str.lower().
 _CASE_TRAPS = ("İ", "ı", "ſ", "K")
@@ -109,7 +139,7 @@ class Figure:
 
 
 # What every pattern of ``scaled_to_digits`` needs (a digit, or "half"): most sentences have neither.
-_SCALABLE = re.compile(r"\d|half", re.IGNORECASE)
+_SCALABLE = re.compile(r"\d|half|quarter", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)  # a sentence's claims read it twice (see ``claims.find_claims``)
@@ -119,8 +149,50 @@ def scaled_to_digits(sentence: str) -> str:
         return sentence
     sentence = _CURRENCY_SHORT.sub(_currency_digits, sentence)  # "$1.2m", "£3bn"
     sentence = _BN.sub(lambda m: f"{m.group(1)} billion", sentence)  # "18bn" is a billion in any context
-    sentence = _HALF.sub(lambda m: str(int(SCALES[m.group(1).lower()] // 2)), sentence)  # "half a million"
+    if "alf " in sentence or "uarter" in sentence:  # "half a million", "a quarter of a percentage point"
+        sentence = _HALF.sub(_part_of, sentence)
+    if "illion" in sentence or "m " in sentence or "bn" in sentence or "mn" in sentence:
+        sentence = _SCALED_RANGE.sub(_scaled_range, sentence)  # "3 to 4 million": millions both
+        sentence = (
+            _M_MILLION.sub(lambda m: f"{m.group(1)} million", sentence) if "m " in sentence else sentence
+        )
     return _SCALED.sub(_scaled_digits, sentence)
+
+
+_SCALED_RANGE = re.compile(
+    r"(?<![\w.,])(?P<a>\d+(?:\.\d+)?)(?P<gap>\s?[-–]\s?|\s+to\s+)(?P<b>\d+(?:\.\d+)?)\s?(?P<s>million|billion|"
+    r"trillion|bn|mn|m)\b",
+    re.IGNORECASE,
+)
+
+
+def _scaled_range(m: re.Match[str]) -> str:
+    """ "3 to 4 million" -> "3000000 to 4000000", "$1.5-2bn" -> "$1500000000-2000000000" (the scale
+    word after a range scales both ends; not when the first is the larger, "12 to 4 million")."""
+    a, b = float(m.group("a")), float(m.group("b"))
+    if a >= b:
+        return m.group(0)
+    scale = SCALES.get(m.group("s").lower(), 1e6)  # "m" after a range of money or people: millions
+    return "".join((_plain(a * scale), m.group("gap"), _plain(b * scale)))
+
+
+def _plain(value: float) -> str:
+    return str(int(value)) if value.is_integer() else str(value)
+
+
+def _part_of(m: re.Match[str]) -> str:
+    """ "half a million" -> "500000"; "half a percentage point" -> "0.5 percentage point"."""
+    part = _PARTS[re.sub(r"\s+(?:of\s+)?an?$", "", " ".join(m.group("f").lower().split()))]
+    unit = m.group("u")
+    if unit.lower() in SCALES:
+        value = part * SCALES[unit.lower()]
+        return str(int(value)) if value.is_integer() else str(value)
+    return f"{part:g} {unit}"
+
+
+def _multitude(m: re.Match[str]) -> str:
+    value = _MULTIPLES[m.group("a").lower()] * _MULTIPLES[m.group("b").lower()]
+    return f"more than {int(value)}"
 
 
 def _currency_digits(m: re.Match[str]) -> str:
@@ -132,12 +204,30 @@ def to_digits(sentence: str, lang: str) -> str:
     """Figures as plain digits, number words included: "three million" -> "3000000"."""
     if lang in ("es", "pt", "ca"):
         sentence = _MIL.sub(lambda m: f"{m.group(1)}{1000 + int(m.group(2))}", sentence)
+    if lang == "en" and "s of " in sentence:  # "tens of thousands"
+        sentence = _MULTITUDE.sub(_multitude, sentence)
     sentence = scaled_to_digits(sentence)
     if lang == "en":  # below text2num's threshold; the claim reader decides whether it counts
         sentence = _ONE.sub("1", sentence)
     if lang not in _TEXT2NUM_LANGS:
         return sentence
-    return str(alpha2digit(sentence, lang, threshold=1.5))
+    sentence = str(alpha2digit(sentence, lang, threshold=1.5))
+    counted = lang == "en" and ("one " in sentence or "One " in sentence)
+    return _ONE_COUNTED.sub(_one, sentence) if counted else sentence
+
+
+def _one(m: re.Match[str]) -> str:
+    return "1" if counted_one(m.string, m.end()) else m.group(0)
+
+
+def counted_one(sentence: str, end: int) -> bool:
+    """Whether a "one" ending at ``end`` counts a person ("one firefighter") or starts a ratio ("one
+    in 4"), so that it is a figure although spelled."""
+    if _RATIO_AFTER.match(sentence, end):
+        return True
+    word = _WORD_AFTER.match(sentence, end)
+    c = concept(word.group(1), UNIT_CONCEPTS) if word else None
+    return c is not None and UNIT_CONCEPTS[c][0] in ONE_COUNTS
 
 
 def _scaled_digits(m: re.Match[str]) -> str:
@@ -216,8 +306,19 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 _WORD_NEXT = re.compile(r"^[\s.]*[^\W\d_]")
 _CLOCK_AFTER = re.compile(r"^\s*(?::\d|h\d|(?:a\.?m\.?|p\.?m\.?)(?!\w))", re.IGNORECASE)
 _SCORE_AFTER = re.compile(r"^[-–]\d")
+_AGO_AFTER = re.compile(r"^(?:m|h|s|d|min|mins|hrs?)\s*ago", re.IGNORECASE)  # "32m ago": when posted
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
 _FOUR_DIGITS = re.compile(r"\d{4}")
+# "minus 20 degrees", "-5C": a sign, in words or (before degrees) as a dash after a space.
+_NEGATIVE = re.compile(r"(?:\b(minus)\s+|(?:^|(?<=[\s(]))[-−])$", re.IGNORECASE)
+_DEGREES_AFTER = re.compile(r"\s?(?:°|degrees?\b|[CF]\b)")
+
+
+def _may_be_signed(sentence: str, start: int) -> bool:
+    """A cheap test before ``_NEGATIVE`` (most figures have no sign)."""
+    return sentence[start - 1] in "-−" or sentence[max(0, start - 7) : start].rstrip().lower().endswith(
+        "minus"
+    )
 
 
 def _skip(
@@ -236,13 +337,15 @@ def _skip(
     of_month = next_word in ("de", "di") and len(words) > 1 and _is_month(words[1], lang)
     if next_word and (_is_month(words[0], lang) or of_month):
         return True
-    if _CLOCK_AFTER.match(after):
+    if _CLOCK_AFTER.match(after) or _AGO_AFTER.match(after):
         return True
     if _SCORE_AFTER.match(after) and not _BETWEEN_BEFORE.search(before):
         return True  # a score or a ratio ("a 3-3 draw"), not a count
     if _AGE_AFTER.match(after) or _AGE_BEFORE.search(before):
         return True
     if not scaled and next_word in TIME_UNITS:
+        return True
+    if not scaled and named_number(before, after, raw, lang):
         return True
     is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and 1800 <= value <= 2100
     # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
@@ -267,6 +370,13 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         if prefix and value_scale == 1:
             value *= PREFIX_SCALES[prefix.group(1).lower()]
             start = prefix.start()
+        sign = (
+            _NEGATIVE.search(sentence, max(0, start - 8), start)
+            if start and _may_be_signed(sentence, start)
+            else None
+        )
+        if sign and (sign.group(1) or _DEGREES_AFTER.match(sentence, end)):
+            value, start = -value, sign.start()
         if _skip(sentence, m.start(), end, raw_int, value, value_scale > 1 or prefix is not None, lang):
             continue
         phrase, kind = _qualifier(sentence[:start], lang)
@@ -277,6 +387,10 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
                     phrase, kind = word, k
         low, high = _bounds(kind, value)
         out.append(Figure(value, low, high, phrase, start, end))
+    for m in _HYPHEN_RANGE.finditer(sentence) if "-" in sentence else ():
+        r = _hyphen_range(sentence, m)
+        if r is not None:
+            out.append(r)
     for m in _COLLECTIVE.finditer(sentence) if _may_hold(sentence, _COLLECTIVE_PARTS) else ():
         value = float(COLLECTIVES[m.group(2).lower()])
         phrase, kind = _qualifier(sentence[: m.start()] + " " + (m.group("mid") or ""), lang)
@@ -284,6 +398,44 @@ def find_figures(sentence: str, lang: str) -> list[Figure]:
         out.append(Figure(value, low, high, phrase or m.group(0).lower(), m.start(), m.end(), True))
     out.sort(key=lambda f: f.start)
     return _ranges(sentence, out)
+
+
+# "3-5 km", "10-15%": a range written with a hyphen, which ``_NUM`` leaves (it reads "3-1" as a score).
+_HYPHEN_RANGE = re.compile(
+    r"(?<![\w.,/\-])(?P<a>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)-(?P<b>[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*(?:\.\d+)?)"
+    r"(?![\w.,\-]*\d)(?=\s?(?P<w>%|[^\W\d_]+)?)"
+)
+_SCORE_WORDS = word_set(
+    "draw win victory defeat loss lead vote votes decision ruling majority scoreline result home away "
+    "aggregate penalties shootout margin split verdict in on"
+)
+_SCORE_BEFORE = re.compile(
+    r"\b(?:beat|beats|won|win|wins|lost|lose|drew|draw|defeated|trail|trailed|led|leads|voted|ruled|"
+    r"score|scored|edged|thrashed|by|a|an)\s+(?:[A-Z][\w\-]*\s+){0,3}$"
+)
+
+
+def _hyphen_range(sentence: str, m: re.Match[str]) -> Figure | None:
+    """The range of "3-5 km" unless it is a score, a vote, a ratio or a span of years."""
+    a, b = float(m.group("a").replace(",", "")), float(m.group("b").replace(",", ""))
+    if m.group("w") is None and not sentence[: m.start()].endswith(("$", "€", "£", "¥")):
+        return None  # "3-1,": a score; "$1.5-2bn," is money
+    word = (m.group("w") or "").lower()
+    if a >= b or word in _SCORE_WORDS or word in TIME_UNITS or _SCORE_BEFORE.search(sentence, 0, m.start()):
+        return None
+    if _FOUR_DIGITS.fullmatch(m.group("a")) and 1800 <= a <= 2100:
+        return None
+    phrase, kind = _qualifier(sentence[: m.start()], "en")
+    return Figure(a, a, b, phrase or "between", m.start(), m.end())
+
+
+_PERCENT_GAP = re.compile(r"\s?(?:%|percent\b|per cent\b)")
+_CURRENCY_GAP = re.compile(r"(?<=\s)(?:[$€£¥]|us\$)\s?$", re.IGNORECASE)
+_FROM_BEFORE = re.compile(r"\b(?:from|de|von|desde|da|van)\s*(?:[$€£¥]|us\$)?\s*$", re.IGNORECASE)
+# "prices range from €15 to €45", "anywhere from 10 to 20": a spread, not a change from one to the other.
+_SPREAD_FROM = re.compile(
+    r"\b(?:rang\w*|var(?:y|ies|ied|ying)|anywhere|spann\w*)\s+from\s*(?:[$€£¥]|us\$)?\s*$", re.IGNORECASE
+)
 
 
 def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
@@ -294,13 +446,16 @@ def _ranges(sentence: str, figures: list[Figure]) -> list[Figure]:
         f = figures[i]
         if i + 1 < len(figures):
             g = figures[i + 1]
-            gap = sentence[f.end : g.start]
+            gap = _CURRENCY_GAP.sub("", sentence[f.end : g.start])  # "from €15 to €45"
+            sign = _PERCENT_GAP.match(gap)
+            if sign and _PERCENT_GAP.match(sentence, g.end):  # "between 10% and 15%"
+                gap = gap[sign.end() :]
             lead = sentence[: f.start]
             ranged = _RANGE_GAP.match(gap) and (
                 _RANGE_LEAD.search(lead)
                 or gap.strip() in {"-", "–"}
                 or gap.strip().lower() in _RANGE_TO
-                and not re.search(r"\b(?:from|de|von|desde|da|van)\s*$", lead, re.IGNORECASE)
+                and (_SPREAD_FROM.search(lead) or not _FROM_BEFORE.search(lead))
             )
             if ranged and f.value < g.value:
                 merged.append(Figure(f.value, f.value, g.value, "between", f.start, g.end, f.spelled))
