@@ -314,3 +314,39 @@ def test_invented_sites_fold_by_host_and_cut_offs_use_real_sites() -> None:
     data = Lines([[0.0]] * 3, [0, 0, 2], [False] * 3, [5] * 3, [0, 1, 2], groups, [True] * 3)
     assert _real(data, [0, 1, 2]) == [1]
     assert _real(data, [0, 2]) == [0, 2]  # invented pages only: all of them
+
+
+def _supplemental(lines: list[str], ruled: list[bool], lang: str) -> list[tuple[float, float, float]]:
+    return [(0.3, 0.6, 0.1)] * len(lines)  # every line more likely a caption than body text
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        (BODY[0], [BODY[0]]),
+        ("Fire at Brosk mill is out\n" + BODY[0], [BODY[0]]),
+        ("\n".join(BODY[:2]), BODY[:2]),
+    ],
+)
+def test_a_page_of_optional_lines_keeps_its_prose_as_body(
+    monkeypatch: pytest.MonkeyPatch, text: str, body: list[str]
+) -> None:
+    monkeypatch.setattr(sys.modules["newsweave.clean"], "classify", _supplemental)
+    out = clean_text(text)
+    optional = {out.text[s.start : s.end] for s in out.optional}
+    assert [line for line in out.text.split("\n") if line.strip() and line not in optional] == body
+
+
+def test_a_caption_beside_body_text_stays_optional(monkeypatch: pytest.MonkeyPatch) -> None:
+    caption = "The mill on Tuesday, after the fire, seen from the road."
+    real = furniture.classify
+
+    def caption_only(
+        lines: list[str], ruled: list[bool], lang: str
+    ) -> list[tuple[float, float, float]] | None:
+        probs = real(lines, ruled, lang)
+        return [(0.3, 0.6, 0.1) if line == caption else p for line, p in zip(lines, probs or [], strict=True)]
+
+    monkeypatch.setattr(sys.modules["newsweave.clean"], "classify", caption_only)
+    out = clean_text("\n".join([BODY[0], caption, BODY[1]]))
+    assert {out.text[s.start : s.end]: s.kind for s in out.optional}.get(caption) == "caption"

@@ -184,6 +184,13 @@ def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, lis
         # the clean text would see it, so that cleaning stays a fixed point.
         ruled, headers = _rule_lines(kept, read_layout([line for line, _ in kept]))
         removed += headers
+    if optional and all(optional):
+        # Every kept line optional: the page's sentences of prose are its story (a one-sentence
+        # article the model took for a caption), so nothing downstream is left without text.
+        optional = [
+            "" if kind == "caption" and is_prose(line) else kind
+            for (line, _), kind in zip(kept, optional, strict=True)
+        ]
     return kept, optional, removed
 
 
