@@ -383,3 +383,19 @@ def test_a_quote_its_attribution_interrupts_is_one_quote(text: str, quotes: list
 )
 def test_structural_attributions(text: str, people: list[str], speaker: str) -> None:
     assert _speakers(text, people) == [speaker]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # an agency a country owns is not the country
+        ('"The border is open," Norland\'s migration agency said.', [], "Norland's migration agency"),
+        ('Norland\'s migration agency said: "The border is open."', [], "Norland's migration agency"),
+        # an aide is not the person whose aide they are
+        ('"We are ready," Ada Voss\'s spokesman told reporters.', ["Ada Voss"], "Ada Voss's spokesman"),
+        # the aide's name when the article gives it
+        ('"We are ready," Ada Voss\'s aide, Tom Brack, said.', ["Ada Voss", "Tom Brack"], "Tom Brack"),
+    ],
+)
+def test_what_a_name_owns_is_not_the_name(text: str, people: list[str], speaker: str) -> None:
+    assert _speakers(text, people) == [speaker]
