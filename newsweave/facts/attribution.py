@@ -169,11 +169,12 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
         unsaid: Token | None = None  # the subject of a speech yet to be made, if nothing reports it
         while True:
             if not inside(node) and node.pos_ in {"VERB", "AUX"}:
-                subject = _subject(node, inside) or _inverted(node, start, inside)
+                saying = speech_word(node.text)
+                subject = _subject(node, inside) or (_inverted(node, start, inside) if saying else None)
                 if subject is not None:
-                    if speech_word(node.text) and not _unsaid(node):
+                    if saying and not _unsaid(node):
                         return _phrase(subject)
-                    if speech_word(node.text):
+                    if saying:
                         unsaid = unsaid or subject
                     else:
                         weak = weak or subject
@@ -197,9 +198,9 @@ _INVERTED = frozenset({"dobj", "attr", "npadvmod", "nsubj", "appos", "oprd"})
 
 
 def _inverted(verb: Token, start: int, inside: object) -> Token | None:
-    """The speaker after a speech verb the quote comes before, when the parse reads the quote as
+    """The speaker after a speech verb (``verb``) the quote comes before, when the parse reads the quote as
     the verb's subject ('"...," mused co-host Stu Burguiere'): the verb's first noun phrase after it."""
-    if not speech_word(verb.text) or verb.idx < start:
+    if verb.idx < start:
         return None
     after = [c for c in verb.rights if c.dep_ in _INVERTED and not inside(c)]  # type: ignore[operator]
     # a name first (the parse may split "co-host Stu Burguiere" into pieces), else a description
