@@ -96,7 +96,6 @@ def test_claim_spans_are_sentences_of_their_article(facts: Facts) -> None:
     ("article", "start", "speaker"),
     [
         ("wire", "I did not want", "Anton Reyes"),  # "," Cpl. Anton Reyes said
-        ("wire", "Never again", "Anton Reyes"),  # second quote of the same paragraph
         ("wire", "The only way out", "Marta Ilves"),  # "," said Cpl. Marta Ilves, a mother of three
         ("wire", "We can still change", "Pável Dusán"),  # he said Dusan told him
         ("rival", "I think it was", "one 31-year-old officer"),  # anonymous stays a description

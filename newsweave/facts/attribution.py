@@ -169,11 +169,12 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
         unsaid: Token | None = None  # the subject of a speech yet to be made, if nothing reports it
         while True:
             if not inside(node) and node.pos_ in {"VERB", "AUX"}:
-                subject = _subject(node, inside)
+                saying = speech_word(node.text)
+                subject = _subject(node, inside) or (_inverted(node, start, inside) if saying else None)
                 if subject is not None:
-                    if speech_word(node.text) and not _unsaid(node):
+                    if saying and not _unsaid(node):
                         return _phrase(subject)
-                    if speech_word(node.text):
+                    if saying:
                         unsaid = unsaid or subject
                     else:
                         weak = weak or subject
@@ -190,6 +191,22 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
         if subject is not None:
             return _phrase(subject)
     return _phrase(weak) if weak is not None else None
+
+
+_NAMED = frozenset({"named", "called"})
+_INVERTED = frozenset({"dobj", "attr", "npadvmod", "nsubj", "appos", "oprd"})
+
+
+def _inverted(verb: Token, start: int, inside: object) -> Token | None:
+    """The speaker after a speech verb (``verb``) the quote comes before, when the parse reads the quote as
+    the verb's subject ('"...," mused co-host Stu Burguiere'): the verb's first noun phrase after it."""
+    if verb.idx < start:
+        return None
+    after = [c for c in verb.rights if c.dep_ in _INVERTED and not inside(c)]  # type: ignore[operator]
+    # a name first (the parse may split "co-host Stu Burguiere" into pieces), else a description
+    return next((c for c in after if c.pos_ == "PROPN"), None) or next(
+        (c for c in after if c.pos_ == "NOUN"), None
+    )
 
 
 def _unsaid(verb: Token) -> bool:
@@ -220,12 +237,18 @@ def _subject(verb: Token, inside: object) -> Token | None:
     node = verb
     for _ in range(4):
         kids = [c for c in node.children if not inside(c)]  # type: ignore[operator]
-        agent = next((c for c in kids if c.dep_ == "agent"), None)
+        # the agent of a passive is its own verb's speaker; a conjunct climbed to shares the
+        # passive's subject ("X was joined by Y and joked": X joked)
+        agent = next((c for c in kids if c.dep_ == "agent"), None) if node is verb else None
         if agent is not None:
             obj = next((c for c in agent.children if c.dep_ == "pobj"), None)
             if obj is not None:
                 return obj
         subject = next((c for c in kids if c.dep_ in _SUBJECTS), None)
+        if subject is not None and subject.lower_ in {"who", "whom"}:
+            # 'an academic named X, who ... and who worked the crowd': the one the clause is about
+            clause = next((a for a in (node, *node.ancestors) if a.dep_ == "relcl"), None)
+            return clause.head if clause is not None and clause.head.pos_ in {"NOUN", "PROPN"} else None
         if subject is not None and subject.lower_ in {"which", "that"} and node.dep_ == "relcl":
             # 'X announced it in a post, which read: "..."': the author of what the clause is about
             above = next((a for a in node.head.ancestors if a.pos_ in {"VERB", "AUX"}), None)
@@ -247,6 +270,10 @@ def _phrase(tok: Token) -> str:
     description's apposed name when it has one; a description's "of" phrase kept."""
     if tok.pos_ != "PROPN":
         appos = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        named = next((c for c in tok.children if c.dep_ == "acl" and c.lower_ in _NAMED), None)
+        called = [c for c in named.children if c.dep_ in {"oprd", "dobj"}] if named is not None else []
+        if appos is None and called and called[0].pos_ == "PROPN":
+            appos = called[0]  # "an academic named Eric Kingson"
         if appos is not None:
             return _phrase(appos)
     first = tok.i
@@ -257,7 +284,7 @@ def _phrase(tok: Token) -> str:
         first -= 1
     last = tok.i
     if tok.pos_ == "NOUN":  # "the mayor of Amatrice": the description with what it is of
-        of = next((c for c in tok.rights if c.dep_ == "prep" and c.lower_ == "of"), None)
+        of = next((c for c in tok.rights if c.dep_ == "prep" and c.lower_ in {"of", "for"}), None)
         if of is not None:
             last = max(last, of.right_edge.i)
     words = tok.doc[first : last + 1].text

@@ -144,11 +144,8 @@ def find_all_quotes(articles: Sequence[tuple[str, str]], index: EntityIndex | No
         _fill_chains(segments)
         _fill_neighbours(segments)
         _fill_chains(segments)
-        found[text] = [
-            (s.speaker, s.start, s.end)
-            for s in segments
-            if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)
-        ]
+        kept = [s for s in segments if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)]
+        found[text] = _join_split(text, kept)
     return [[Quote(who, text[a:b], article, a, b) for who, a, b in found[text]] for text, article in articles]
 
 
@@ -322,6 +319,48 @@ def _named_body(speaker: str, index: EntityIndex | None) -> bool:
 
 
 _RELATIVES = word_set("who which that whom whose where it there")
+
+
+def _join_split(text: str, segments: list[_Segment]) -> list[tuple[str | None, int, int]]:
+    """(speaker, start, end) of each quote, a quote its attribution interrupts read as one
+    ('"It's late," Ida Holm said. "We go home."' is one quote of Ida Holm's, cited whole)."""
+    out: list[tuple[str | None, int, int]] = []
+    prev: _Segment | None = None
+    for seg in segments:
+        if prev is not None and out and _interrupted(text, prev, seg):
+            out[-1] = (out[-1][0], out[-1][1], seg.end)
+        else:
+            out.append((seg.speaker, seg.start, seg.end))
+        prev = seg
+    return out
+
+
+_INTERRUPTION = 40  # words: an attribution longer than this is a sentence of its own
+
+
+def _interrupted(text: str, prev: _Segment, seg: _Segment) -> bool:
+    """Whether ``seg`` goes on with the quote of ``prev`` after an attribution: the same
+    paragraph, ``prev`` broken off with a comma, question or exclamation mark, the words between
+    one sentence with a verb of saying and nothing else quoted, and no other speaker for ``seg``."""
+    if prev.close_at is None or prev.paragraph != seg.paragraph or not prev.speaker:
+        return False
+    if seg.speaker not in (None, prev.speaker) or text[prev.end - 1] not in ",?!":
+        return False
+    between = text[prev.close_at + 1 : seg.open_at]
+    words = _WORDS.findall(between)
+    inside = between.strip(" ’'\"”").rstrip(".,:;—–- ").split()
+    if not words or len(words) > _INTERRUPTION or re.search(r"\n|[“”\"]", between.strip(" ’'\"”")):
+        return False
+    return not any(map(_ends_sentence, inside[:-1])) and any(speech_word(w) for w in words)
+
+
+def _ends_sentence(token: str) -> bool:
+    """A word ending a sentence: a full stop, question or exclamation mark or semicolon after a
+    word that is not an abbreviation or initial ("Sen.", "N.Y.", "D."))."""
+    if token[-1:] not in ".!?;":
+        return False
+    stem = token.rstrip(".!?;")
+    return token[-1] != "." or not (stem[:1].isupper() and len(stem) <= 4 or "." in stem)
 
 
 def _fill_chains(segments: list[_Segment]) -> None:

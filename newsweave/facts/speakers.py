@@ -76,6 +76,9 @@ class Speakers:
             return None  # "this", "that": no one
         if first in PRONOUNS and len(words) == 1:
             return self._antecedent(first, at)
+        owned = _owned(words)
+        if owned:  # "Norland's migration agency": the owner's body or aide, not the owner
+            return self._proper(who) or owned
         if first in _INDEFINITE and len(words) > 1 and words[1][:1].islower():
             return who[:1].lower() + who[1:]  # "one senior Democrat", "a spokesman for X": as written
         lowered = first in DETERMINERS or not who[:1].isupper()
@@ -180,6 +183,18 @@ class Speakers:
         if not people:  # a speaker is a person: "Marta Ilves" the tagger called an ORG
             people = {e.name for e in same if len(e.name.split()) in (2, 3)}
         return people.pop() if len(people) == 1 else None
+
+
+_POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
+
+
+def _owned(words: list[str]) -> str | None:
+    """A description of something a name owns ("Norland's migration agency", "Ada Voss's
+    spokesman"): a capitalised possessive followed by lowercase words only, as written."""
+    at = next((i for i in range(len(words) - 1, -1, -1) if _POSSESSIVE.match(words[i])), None)
+    if at is None or at + 1 == len(words) or not all(w[:1].islower() for w in words[at + 1 :]):
+        return None
+    return " ".join(words)
 
 
 def is_name(phrase: str) -> bool:
