@@ -262,3 +262,25 @@ def test_a_figure_an_order_of_magnitude_below_the_toll_is_no_toll() -> None:
 def test_an_early_report_a_third_of_the_later_stays_with_the_toll() -> None:
     items = [item(n, v, story=f"s{n}", unit="people", verb="killed") for n, v in enumerate((100, 320, 290))]
     assert align(items) == [[0, 1, 2]]
+
+
+@pytest.mark.parametrize("english", [True, False])
+def test_a_figure_whose_counted_thing_went_unread_takes_the_reports_key(english: bool) -> None:
+    # "the figure is 93": the English reports of 93 count ages (of the holder, or unplaced)
+    items = [
+        item(1, 93, story="a", unit="age", verb=None, places=("Abara",)),
+        item(2, 93, story="b", unit="age", verb=None, places=("Abara",)),
+        item(3, 93, story="c", unit="age", verb=None),
+        item(4, 93, story="d", unit=None, verb=None, english=english),
+    ]
+    assert [sorted(g) for g in align(items)] == [[0, 1, 2, 3]]
+
+
+def test_a_distinctive_figure_of_two_counted_things_names_neither() -> None:
+    items = [
+        item(1, 93, story="a", unit="age", verb=None),
+        item(2, 93, story="b", unit="seats", verb="won"),
+        item(3, 93, story="c", unit=None, verb=None),
+    ]
+    groups = align(items)
+    assert not any(2 in g and len(g) > 1 for g in groups)

@@ -51,22 +51,31 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
             seen = by_story[it.story].get((it.claim.low, it.claim.high))
             if seen is None or len(it.found.places) > len(items[seen].found.places):
                 by_story[it.story][(it.claim.low, it.claim.high)] = i
-    by_value: dict[tuple[float | None, float | None], set[Key]] = defaultdict(set)
+    by_value: dict[tuple[float | None, float | None], list[Key]] = defaultdict(list)
     for i, it in enumerate(items):
         if it.english and it.found.unit_concept is not None and _distinctive(it.claim.value):
-            by_value[(it.claim.low, it.claim.high)].add(keys[i])
+            by_value[(it.claim.low, it.claim.high)].append(keys[i])
     for i, it in enumerate(items):
-        if not it.english:
+        if it.english and it.found.unit_concept is None and _distinctive(it.claim.value):
+            # "the figure is 93" in English too: what the English reports of that figure count
+            keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
+        elif not it.english:
             ref = by_story[it.story].get((it.claim.low, it.claim.high))
             if ref is not None:
                 keys[i] = keys[ref]
             elif not it.found.known_unit and _distinctive(it.claim.value):
                 # a noun the concept table does not know ("Insassen", or none: "la cifra è 159"):
                 # an English report of the event with the same distinctive figure says what it counts
-                same = by_value.get((it.claim.low, it.claim.high), set())
-                if len(same) == 1:
-                    keys[i] = next(iter(same))
+                keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
     return keys
+
+
+def _counted(same: list[Key], default: Key) -> Key:
+    """The key most English reports give a distinctive figure, when they all count one thing
+    ("age of Mugabe" and "age in years" for 93); else ``default``."""
+    if not same or len({k[0] for k in same}) > 1:
+        return default
+    return max(set(same), key=same.count)
 
 
 def _distinctive(value: float) -> bool:
