@@ -284,3 +284,17 @@ def test_a_distinctive_figure_of_two_counted_things_names_neither() -> None:
     ]
     groups = align(items)
     assert not any(2 in g and len(g) > 1 for g in groups)
+
+
+def test_a_place_given_its_reports_total_is_the_whole() -> None:
+    """'1,500 dead in Ostria' beside '1,500 fatalities' in one report; '688 in Ostria, 20 in
+    Velmo' of '718 in all' in another: Ostria's toll is the toll, Velmo's a part."""
+    items = [
+        _placed(1, 1500, "a", "r1", "Ostria"),
+        _placed(2, 1500, "a", "r1"),
+        _placed(3, 688, "b", "r2", "Ostria"),
+        _placed(4, 20, "b", "r2", "Velmo"),
+        _placed(5, 718, "b", "r2"),
+        _placed(6, 1800, "c", "r3"),
+    ]
+    assert sorted(align(items)) == [[0, 1, 2, 4, 5], [3]]

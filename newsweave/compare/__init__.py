@@ -269,6 +269,12 @@ def _contrasted(items: Sequence[Aligned], keys: dict[int, Key]) -> dict[str | No
             if p and any(not q and w == verb and 2 * v < total for q, w, total in figures):
                 out[unit].update(p)
         wholes[unit].update(_widest(figures, family))
+        wholes[unit].update(  # "1,500 people died in Nepal" beside "1,500 fatalities": the toll is Nepal's
+            n
+            for p, e, v in figures
+            if any(not q and same_figure(v, w) and (e == f or e is None or f is None) for q, f, w in figures)
+            for n in p
+        )
         shown[unit].update(  # "12,391 in Turkey ... the confirmed total to 15,383"
             n
             for p, e, v in figures
