@@ -298,3 +298,18 @@ def test_a_place_given_its_reports_total_is_the_whole() -> None:
         _placed(6, 1800, "c", "r3"),
     ]
     assert sorted(align(items)) == [[0, 1, 2, 4, 5], [3]]
+
+
+def test_a_translation_counting_the_same_thing_takes_the_english_key_of_its_figure() -> None:
+    # "203 députés" in a French report of its own; "Verdant's 203 seats" against "Azure's 365"
+    # in the English ones
+    items = [
+        item(1, 203, story="a", unit="seats", verb="won", places=("Verdant",)),
+        item(2, 365, story="a", unit="seats", verb="won", places=("Azure",)),
+        item(3, 203, story="b", unit="seats", verb="won", places=("Verdant",)),
+        item(4, 203, story="c", unit="seats", verb=None, english=False),
+        item(5, 203, story="d", unit="people", verb=None, english=False),  # another thing counted
+        item(6, 12, story="e", unit="seats", verb=None, english=False),  # too small to tell
+    ]
+    items[1].claim.article = items[0].claim.article
+    assert sorted(align(items)) == [[0, 2, 3], [1], [4], [5]]

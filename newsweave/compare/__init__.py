@@ -67,6 +67,12 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
                 # a noun the concept table does not know ("Insassen", or none: "la cifra è 159"):
                 # an English report of the event with the same distinctive figure says what it counts
                 keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
+            elif _distinctive(it.claim.value):
+                # the same counted thing with the same distinctive figure ("203 députés", "Labour's
+                # 203 seats"): the places a translation names in its own words are not read
+                same = by_value.get((it.claim.low, it.claim.high), [])
+                if same and keys[i] not in same and {k[0] for k in same} == {keys[i][0]}:
+                    keys[i] = _counted(same, keys[i])
     return keys
 
 
