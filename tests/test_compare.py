@@ -313,3 +313,17 @@ def test_a_translation_counting_the_same_thing_takes_the_english_key_of_its_figu
     ]
     items[1].claim.article = items[0].claim.article
     assert sorted(align(items)) == [[0, 2, 3], [1], [4], [5]]
+
+
+def test_a_round_figure_counting_nothing_read_takes_the_one_reading_of_that_figure() -> None:
+    items = [
+        item(1, 130000, story="a", unit="units", verb="recalled"),
+        item(2, 130000, story="b", unit=None, verb=None, english=False),  # "130 000 en remplacement"
+        item(3, 40, story="c", unit=None, verb=None),  # no reading of 40: nothing to join
+        item(4, 500, story="d", unit="cases", verb=None),
+        item(5, 500, story="e", unit="people", verb="evacuated"),
+        item(6, 500, story="f", unit=None, verb=None),  # two readings of 500: neither
+    ]
+    groups = sorted(align(items))
+    assert [0, 1] in groups
+    assert not any(i in g for g in groups for i in (2, 5))

@@ -55,8 +55,18 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
     for i, it in enumerate(items):
         if it.english and it.found.unit_concept is not None and _distinctive(it.claim.value):
             by_value[(it.claim.low, it.claim.high)].append(keys[i])
+    told: dict[tuple[float | None, float | None], set[Key]] = defaultdict(set)
     for i, it in enumerate(items):
-        if it.english and it.found.unit_concept is None and _distinctive(it.claim.value):
+        if it.found.unit_concept is not None:
+            told[(it.claim.low, it.claim.high)].add(keys[i])
+    for i, it in enumerate(items):
+        if it.found.unit_concept is None and not _distinctive(it.claim.value):
+            # a round or small figure counting nothing read ("130 000 en remplacement"): what
+            # the event's one reading of that very figure counts, if there is only one
+            same = told.get((it.claim.low, it.claim.high), set())
+            if len(same) == 1:
+                keys[i] = next(iter(same))
+        elif it.english and it.found.unit_concept is None and _distinctive(it.claim.value):
             # "the figure is 93" in English too: what the English reports of that figure count
             keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
         elif not it.english:
