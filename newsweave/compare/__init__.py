@@ -63,9 +63,9 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
         if it.found.unit_concept is None and not _distinctive(it.claim.value):
             # a round or small figure counting nothing read ("130 000 en remplacement"): what
             # the event's one reading of that very figure counts, if there is only one
-            same = told.get((it.claim.low, it.claim.high), set())
-            if len(same) == 1:
-                keys[i] = next(iter(same))
+            readings = told.get((it.claim.low, it.claim.high), set())
+            if len(readings) == 1:
+                keys[i] = next(iter(readings))
         elif it.english and it.found.unit_concept is None and _distinctive(it.claim.value):
             # "the figure is 93" in English too: what the English reports of that figure count
             keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
