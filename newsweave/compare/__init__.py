@@ -91,7 +91,7 @@ def _counted(same: list[Key], default: Key) -> Key:
     ("age of Mugabe" and "age in years" for 93); else ``default``."""
     if not same or len({k[0] for k in same}) > 1:
         return default
-    return max(set(same), key=same.count)
+    return max(dict.fromkeys(same), key=same.count)  # the first told, of keys told as often
 
 
 def _distinctive(value: float) -> bool:
