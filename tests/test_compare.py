@@ -327,3 +327,19 @@ def test_a_round_figure_counting_nothing_read_takes_the_one_reading_of_that_figu
     groups = sorted(align(items))
     assert [0, 1] in groups
     assert not any(i in g for g in groups for i in (2, 5))
+
+
+def test_a_distinctive_figure_takes_the_key_most_reports_give_it_but_never_a_narrower_one() -> None:
+    # "1,487 killed" in two reports; a third: "1,487 in Ostria, 300 in Velmo, 200 in Corva,
+    # 1,800 in all"
+    items = [
+        _placed(1, 1487, "a", "r1"),
+        _placed(2, 1487, "b", "r2"),
+        _placed(3, 1487, "c", "r3", "Ostria"),
+        _placed(4, 300, "c", "r3", "Velmo"),
+        _placed(5, 200, "c", "r3", "Corva"),
+        _placed(6, 1800, "c", "r3"),
+        _placed(7, 1487, "e", "r5"),
+    ]
+    items[-1].found.verb_concept = "injured"  # another event, whatever the figure
+    assert sorted(align(items)) == [[0, 1, 2, 5], [3], [4], [6]]

@@ -69,6 +69,15 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
         elif it.english and it.found.unit_concept is None and _distinctive(it.claim.value):
             # "the figure is 93" in English too: what the English reports of that figure count
             keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
+        elif it.english and _distinctive(it.claim.value):
+            # "1,487 people died" and "1,487 killed in Ostria": one distinctive figure of one
+            # counted thing and event is one quantity; it takes the key most reports give it,
+            # never one naming a place it does not (a coincidence must not make it a part)
+            told_as = by_value.get((it.claim.low, it.claim.high), [])
+            verbs = {keys[i][1], None}  # "killed" and "injured" are two quantities, whatever the figure
+            same = [k for k in told_as if k[2] <= keys[i][2] and (k[1] in verbs or keys[i][1] is None)]
+            if {k[0] for k in same} == {keys[i][0]} and keys[i][3] is None:
+                keys[i] = _counted(same, keys[i])
         elif not it.english:
             ref = by_story[it.story].get((it.claim.low, it.claim.high))
             if ref is not None:
