@@ -343,3 +343,14 @@ def test_a_distinctive_figure_takes_the_key_most_reports_give_it_but_never_a_nar
     ]
     items[-1].found.verb_concept = "injured"  # another event, whatever the figure
     assert sorted(align(items)) == [[0, 1, 2, 5], [3], [4], [6]]
+
+
+def test_a_translation_of_another_event_keeps_its_key() -> None:
+    # "Verdant's 203 seats won" in English; "203 sièges perdus" (seats lost) in French
+    items = [
+        item(1, 203, story="a", unit="seats", verb="won", places=("Verdant",)),
+        item(2, 365, story="a", unit="seats", verb="won", places=("Azure",)),
+        item(3, 203, story="c", unit="seats", verb="lost", english=False),
+    ]
+    items[1].claim.article = items[0].claim.article
+    assert sorted(align(items)) == [[0], [1], [2]]

@@ -74,8 +74,7 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
             # counted thing and event is one quantity; it takes the key most reports give it,
             # never one naming a place it does not (a coincidence must not make it a part)
             told_as = by_value.get((it.claim.low, it.claim.high), [])
-            verbs = {keys[i][1], None}  # "killed" and "injured" are two quantities, whatever the figure
-            same = [k for k in told_as if k[2] <= keys[i][2] and (k[1] in verbs or keys[i][1] is None)]
+            same = [k for k in told_as if k[2] <= keys[i][2] and _same_event(k, keys[i])]
             if {k[0] for k in same} == {keys[i][0]} and keys[i][3] is None:
                 keys[i] = _counted(same, keys[i])
         elif not it.english:
@@ -89,10 +88,15 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
             elif _distinctive(it.claim.value):
                 # the same counted thing with the same distinctive figure ("203 députés", "Labour's
                 # 203 seats"): the places a translation names in its own words are not read
-                same = by_value.get((it.claim.low, it.claim.high), [])
+                same = [k for k in by_value.get((it.claim.low, it.claim.high), []) if _same_event(k, keys[i])]
                 if same and keys[i] not in same and {k[0] for k in same} == {keys[i][0]}:
                     keys[i] = _counted(same, keys[i])
     return keys
+
+
+def _same_event(a: Key, b: Key) -> bool:
+    """The same event or one left unsaid: "killed" and "injured" are two quantities, whatever the figure."""
+    return a[1] == b[1] or a[1] is None or b[1] is None
 
 
 def _counted(same: list[Key], default: Key) -> Key:
