@@ -4,7 +4,9 @@ Alignment is lexical (the subject concepts read by ``facts.claims``): the same c
 same event verb, the same places, where a place counts only when some report sets it against
 another with a different figure (else it is the event's setting); a figure naming no place joins
 the widest placed group of its kind (an unqualified total is the total); part-of-a-whole figures
-only meet their own copies; an age goes with its holder.
+only meet their own copies; an age goes with its holder. A distinctive figure (not small, not
+round) of one counted thing and event is one quantity whatever the words around it: it takes the
+key most English reports give it, never one naming a place it does not.
 Copies of one story never corroborate each other: statuses count stories, and a later version of a
 story that changed a figure ``supersedes`` the earlier claim.
 """
@@ -43,7 +45,9 @@ def _key(item: Aligned) -> Key:
 
 
 def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
-    """A translation's figure takes the subject of the same figure in an English version of its story."""
+    """A translation's figure takes the subject of the same figure in an English version of its
+    story; a figure whose counted thing went unread, or a distinctive figure told with other words,
+    takes the key the event's reports give that very figure."""
     keys = {i: _key(it) for i, it in enumerate(items)}
     by_story: dict[str, dict[tuple[float | None, float | None], int]] = defaultdict(dict)
     for i, it in enumerate(items):
