@@ -74,8 +74,8 @@ class Speakers:
         first = words[0].lower()
         if all(w.lower() in DETERMINERS for w in words):
             return None  # "this", "that": no one
-        if first in PRONOUNS and len(words) == 1:
-            return self._antecedent(first, at)
+        if first in PRONOUNS and all(w.islower() and w not in DETERMINERS for w in words[1:]):
+            return self._antecedent(first, at)  # "she", "he also": the pronoun
         owned = _owned(words)
         if owned:  # "Norland's migration agency": the owner's body or aide, not the owner
             return self._proper(who) or owned
