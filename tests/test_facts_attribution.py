@@ -451,3 +451,25 @@ def test_what_a_name_owns_is_not_the_name(text: str, people: list[str], speaker:
 )
 def test_speakers_the_parse_leaves_without_subject(text: str, people: list[str], speaker: str) -> None:
     assert set(_speakers(text, people)) == {speaker}
+
+
+@pytest.mark.parametrize(
+    ("text", "speakers"),
+    [
+        # a short line of its own introduces the quote paragraph after it
+        (
+            'Harbour chief Ida Holm said the wall was old. "It leaks," she said.\n\n'
+            'Holm continued her remarks.\n\n"Ten years ago we asked for a new wall, and nobody listened."',
+            ["Ida Holm", "Ida Holm"],
+        ),
+        # a paragraph of reporting before the quote paragraph does not
+        (
+            "Ida Holm, the harbour chief, spoke first. The council then met for three hours and "
+            "voted on the budget, the roads and the school, and it said nothing else.\n\n"
+            '"Ten years ago we asked for a new wall, and nobody listened."',
+            [None],
+        ),
+    ],
+)
+def test_a_line_before_a_quote_paragraph(text: str, speakers: list[str | None]) -> None:
+    assert _speakers(text, ["Ida Holm"]) == speakers
