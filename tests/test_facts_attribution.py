@@ -473,3 +473,11 @@ def test_speakers_the_parse_leaves_without_subject(text: str, people: list[str],
 )
 def test_a_line_before_a_quote_paragraph(text: str, speakers: list[str | None]) -> None:
     assert _speakers(text, ["Ida Holm"]) == speakers
+
+
+def test_an_age_description_takes_the_person_last_named() -> None:
+    text = (
+        'A day after Tom Brack had offered his "deepest apologies", the 61-year-old said he '
+        'accepted "full responsibility for the failures of the harbour wall".'
+    )
+    assert _speakers(text, ["Tom Brack"]) == ["Tom Brack", "Tom Brack"]

@@ -45,6 +45,7 @@ _BEFORE_NAME = re.compile(
     r"(?:^|[\s(])(?:of|in|at|near|from|to|for|with|by|against|about)\s+$", re.IGNORECASE
 )
 _APPOSITION = re.compile(r"^,\s+((?:[\w’'\-]+\s+){0,7}?[\w’'\-]+)\s*(?=[,.;:]|\s(?:who|said|says|told)\b)")
+_AGE = re.compile(r"\d{1,3}-year-old")
 _ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){1,3})$")
 
 
@@ -95,6 +96,9 @@ class Speakers:
         if lowered:
             role = who[:1].lower() + who[1:]
             definite = first in _DEFINITE and not any(w[:1].isupper() for w in words[1:])
+            if definite and len(words) == 2 and _AGE.fullmatch(words[1]):
+                person = self._last_person(at)  # "the 68-year-old": the person last named
+                return person[0] if person else role
             return (self._role(role, at) if definite else None) or role
         if len(words) == 1 and (fold(words[0]) in _ABBREVIATED or fold(words[0]) in TITLES):
             return self._role(who, at) or who  # "PM", "Minister": a role written capitalised
