@@ -481,3 +481,10 @@ def test_an_age_description_takes_the_person_last_named() -> None:
         'accepted "full responsibility for the failures of the harbour wall".'
     )
     assert _speakers(text, ["Tom Brack"]) == ["Tom Brack", "Tom Brack"]
+
+
+def test_a_body_before_a_title_is_not_the_speaker() -> None:
+    text = 'In a statement, Harbour Watch President Tom Brack called the report "deeply troubling."'
+    at = text.find("Harbour Watch")
+    ms = [Mention("Harbour Watch", "ORG", at, at + 13), Mention("Tom Brack", "PERSON", at + 24, at + 33)]
+    assert [q.speaker for q in find_quotes(text, "a", EntityIndex({"a": ms}, {"a": text}))] == ["Tom Brack"]

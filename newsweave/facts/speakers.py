@@ -102,7 +102,7 @@ class Speakers:
             return (self._role(role, at) if definite else None) or role
         if len(words) == 1 and (fold(words[0]) in _ABBREVIATED or fold(words[0]) in TITLES):
             return self._role(who, at) or who  # "PM", "Minister": a role written capitalised
-        run = name_run(strip_titles(who).split())
+        run = _after_title(name_run(strip_titles(who).split()))
         if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
             return who.lower()  # "Officials said": a sentence-initial common noun, not a name
         return self._proper(run) or strip_titles(run)
@@ -187,6 +187,14 @@ class Speakers:
         if not people:  # a speaker is a person: "Marta Ilves" the tagger called an ORG
             people = {e.name for e in same if len(e.name.split()) in (2, 3)}
         return people.pop() if len(people) == 1 else None
+
+
+def _after_title(run: str) -> str:
+    """The person after a title inside a name run ("Judicial Watch President Tom Fitton" ->
+    "Tom Fitton"): the body before the title is whom the person speaks for, not the person."""
+    words = run.split()
+    at = max((i for i, w in enumerate(words[:-1]) if fold(w.rstrip(".")) in TITLES), default=-1)
+    return " ".join(words[at + 1 :]) if at > 0 and len(words) - at - 1 in (2, 3) else run
 
 
 _POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
