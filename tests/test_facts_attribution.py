@@ -399,3 +399,92 @@ def test_structural_attributions(text: str, people: list[str], speaker: str) -> 
 )
 def test_what_a_name_owns_is_not_the_name(text: str, people: list[str], speaker: str) -> None:
     assert _speakers(text, people) == [speaker]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # the parse gives the speech verb after the quote no subject: the phrase beside the verb
+        (
+            '"The harbour will need a new wall before the winter storms come," Lena Dorn, the '
+            "engineer who designed the old one, tweeted on Friday.",
+            ["Lena Dorn"],
+            "Lena Dorn",
+        ),
+        (
+            '"The council is so tired of the delays that it is now openly talking about a new '
+            'contractor," said Harbour committee chair Pavel Restin (D-Ost).',
+            ["Pavel Restin"],
+            "Pavel Restin",
+        ),
+        # an opening description keeps the name apposed to it
+        (
+            '"Will the mayor finally say the word flood? If not he should resign!" the opposition '
+            "leader, Marta Ilves, wrote on Sunday after the storm.",
+            ["Marta Ilves"],
+            "Marta Ilves",
+        ),
+        # a no-break space inside a name is a space
+        ('"Picture the two of them on stage," mused radio co-host Stu\xa0Varga.', ["Stu Varga"], "Stu Varga"),
+        # a coordinated clause without its own subject: the subject of the first clause
+        (
+            "Councillor Ilse Marr used to back the old plan, but now said the port had "
+            '"every chance to grow again."',
+            ["Ilse Marr"],
+            "Ilse Marr",
+        ),
+        # the name opening the words after the quote, not a name inside its apposition
+        (
+            '"She looked at the map and asked what it would take to win this county," Ada Voss, '
+            "the chair of Norland's Harbour Party, recalled of their meeting.",
+            ["Ada Voss"],
+            "Ada Voss",
+        ),
+        # a pronoun after a coordinator is the subject
+        (
+            'Ilse Marr said she had "no regrets at all." But she also insisted: "I never saw the '
+            'final plans for the old harbour wall."',
+            ["Ilse Marr"],
+            "Ilse Marr",
+        ),
+    ],
+)
+def test_speakers_the_parse_leaves_without_subject(text: str, people: list[str], speaker: str) -> None:
+    assert set(_speakers(text, people)) == {speaker}
+
+
+@pytest.mark.parametrize(
+    ("text", "speakers"),
+    [
+        # a short line of its own introduces the quote paragraph after it
+        (
+            'Harbour chief Ida Holm said the wall was old. "It leaks," she said.\n\n'
+            'Holm continued her remarks.\n\n"Ten years ago we asked for a new wall, and nobody listened."',
+            ["Ida Holm", "Ida Holm"],
+        ),
+        # a paragraph of reporting before the quote paragraph does not
+        (
+            "Ida Holm, the harbour chief, spoke first. The council then met for three hours and "
+            "voted on the budget, the roads and the school, and it said nothing else.\n\n"
+            '"Ten years ago we asked for a new wall, and nobody listened."',
+            [None],
+        ),
+    ],
+)
+def test_a_line_before_a_quote_paragraph(text: str, speakers: list[str | None]) -> None:
+    assert _speakers(text, ["Ida Holm"]) == speakers
+
+
+def test_an_age_description_takes_the_person_last_named() -> None:
+    text = (
+        'A day after Tom Brack had offered his "deepest apologies", the 61-year-old said he '
+        'accepted "full responsibility for the failures of the harbour wall".'
+    )
+    assert _speakers(text, ["Tom Brack"]) == ["Tom Brack", "Tom Brack"]
+
+
+def test_a_body_before_a_title_is_not_the_speaker() -> None:
+    text = 'In a statement, Harbour Watch President Tom Brack called the report "deeply troubling."'
+    at = text.find("Harbour Watch")
+    ms = [Mention("Harbour Watch", "ORG", at, at + 13), Mention("Tom Brack", "PERSON", at + 24, at + 33)]
+    assert [q.speaker for q in find_quotes(text, "a", EntityIndex({"a": ms}, {"a": text}))] == ["Tom Brack"]

@@ -47,9 +47,9 @@ CHECK_MINIMUMS = {
 SPEAKER_MINIMUMS = {
     "realworld_dev speakers": 0.96,
     "realworld_dev entities": 0.90,
-    "realworld_dev2 speakers": 0.83,
+    "realworld_dev2 speakers": 0.835,  # 130/155 = 0.8387
     "realworld_dev2 entities": 0.855,  # 98/114 = 0.8596
-    "polnear_dev named sources": 0.84,  # 216/257 = 0.8405
+    "polnear_dev named sources": 0.85,  # 219/257 = 0.8521
 }
 
 

@@ -93,7 +93,8 @@ def reading(text: str, lo: int, hi: int, quotes: Sequence[tuple[int, int]], targ
         size += len(words)
         pos = e
     out.append(text[pos:hi])
-    return Reading(" ".join("".join(out).split("\n")), *span)
+    # a no-break space is a token of its own to the tokenizer ("Stu\xa0Burguiere" is no name): read as a space
+    return Reading("".join(out).replace("\n", " ").replace("\xa0", " "), *span)
 
 
 def parser() -> Language:
@@ -173,7 +174,7 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
                 subject = _subject(node, inside) or (_inverted(node, start, inside) if saying else None)
                 if subject is not None:
                     if saying and not _unsaid(node):
-                        return _phrase(subject)
+                        return _opening(doc, start, end, inside, subject, node) or _phrase(subject)
                     if saying:
                         unsaid = unsaid or subject
                     else:
@@ -190,10 +191,78 @@ def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
         subject = _subject(verb, inside)
         if subject is not None:
             return _phrase(subject)
+    after = _after_quote(doc, start, end, inside)
+    if after is not None:
+        return doc[after[0] : after[1]].text
     return _phrase(weak) if weak is not None else None
 
 
+def _opening(doc: Doc, start: int, end: int, inside: object, subject: Token, verb: Token) -> str | None:
+    """The name opening the words after the quote when the parse took as the verb's subject a
+    word of the stretch set off by commas between that name and the verb ('"...," Ada Voss, the
+    chair of Norland's harbour board, recalled' -> "Ada Voss", not "Norland's harbour board")."""
+    if verb.idx < end or subject.i >= verb.i:
+        return None
+    opening = _after_quote(doc, start, end, inside)
+    if opening is None or doc[opening[1] - 1].pos_ != "PROPN" or not opening[1] <= subject.i < verb.i:
+        return None
+    between = doc[opening[1] : subject.i]
+    return doc[opening[0] : opening[1]].text if len(between) and between[0].text == "," else None
+
+
+_RUN_POS = frozenset({"PROPN", "NOUN", "ADJ", "DET", "NUM"})
+
+
+def _after_quote(doc: Doc, start: int, end: int, inside: object) -> tuple[int, int] | None:
+    """The noun phrase beside the speech verb after a quote set off by a comma, question or
+    exclamation mark, when the parse gives that verb no subject ('"...," Nate Silver, the polling
+    guru who ..., tweeted' read as a name with a clause; '"...," said Oversight ranking Democrat
+    Elijah Cummings' read as an object): the phrase right after the verb, or the one opening the
+    words after the quote when a speech verb follows it; an opening description keeps the name
+    apposed to it ("the GOP nominee, Donald Trump,"). Its token span."""
+    rest = [t for t in doc if t.idx >= end and not inside(t)]  # type: ignore[operator]
+    marks = [t for t in rest[:3] if t.is_punct]
+    rest = rest[len(marks) :] if all(t.is_punct for t in rest[: len(marks)]) else rest
+    set_off = doc.text[end - 1 : end] in {",", "?", "!"} or any(t.text in {",", "?", "!"} for t in marks)
+    if not rest or not set_off or not doc.text[start:end].startswith(PLACEHOLDER):
+        return None  # a short quote is a term or a phrase ("'New York values,' the city ..."), not speech
+    verb_first = speech_word(rest[0].text) and rest[0].pos_ in {"VERB", "AUX", "NOUN"}
+    run = _noun_run(rest[1:] if verb_first else rest)
+    if not run or not any(t.pos_ in {"PROPN", "NOUN"} for t in run):
+        return None
+    if verb_first:
+        return run[0].i, run[-1].i + 1
+    follow = doc[run[-1].i + 1 :]
+    if len(follow) and follow[0].text == ",":  # an apposition, a clause or a participle, then the verb
+        appos = _noun_run(list(follow[1:]))
+        after = doc[appos[-1].i + 1 :] if appos else follow[1:]
+        apposed = appos and appos[-1].pos_ == "PROPN" and len(after) and after[0].text == ","
+        if apposed and run[0].pos_ == "DET":
+            run = [*run, *appos]  # "the GOP nominee, Donald Trump, tweeted"
+        verbs = [t for t in follow if speech_word(t.text) and t.pos_ in {"VERB", "NOUN"}]
+        if not verbs or any(t.text in {".", ";", "?", "!"} for t in follow[: verbs[0].i - follow.start]):
+            return None
+    elif not len(follow) or not speech_word(follow[0].text):
+        return None
+    return run[0].i, run[-1].i + 1
+
+
+def _noun_run(tokens: Sequence[Token]) -> list[Token]:
+    """The leading tokens of a noun phrase: determiners, adjectives, nouns, names, possessive
+    marks and hyphens, a participle inside ("ranking"); trailing non-nouns dropped."""
+    run: list[Token] = []
+    for t in tokens:
+        if t.pos_ in _RUN_POS or t.tag_ == "POS" or t.text == "-" or (run and t.tag_ in {"VBG", "VBN"}):
+            run.append(t)
+        else:
+            break
+    while run and run[-1].pos_ not in {"PROPN", "NOUN"}:
+        run.pop()
+    return run
+
+
 _NAMED = frozenset({"named", "called"})
+_BREAKS = frozenset({",", "(", ")", "—", "–", "“", "”", '"', "‘", "’"})  # a name phrase stops at these
 _INVERTED = frozenset({"dobj", "attr", "npadvmod", "nsubj", "appos", "oprd"})
 
 
@@ -244,7 +313,10 @@ def _subject(verb: Token, inside: object) -> Token | None:
             obj = next((c for c in agent.children if c.dep_ == "pobj"), None)
             if obj is not None:
                 return obj
-        subject = next((c for c in kids if c.dep_ in _SUBJECTS), None)
+        # an adverb parsed as a subject is none ("X used to ..., but now said"): the conjunct's subject
+        # of two subjects ("The crowd cheers, and then X continues:"), the one nearer the verb
+        subjects = [c for c in kids if c.dep_ in _SUBJECTS and c.pos_ != "ADV"]
+        subject = min(subjects, key=lambda c: abs(c.i - node.i)) if subjects else None
         if subject is not None and subject.lower_ in {"who", "whom"}:
             # 'an academic named X, who ... and who worked the crowd': the one the clause is about
             clause = next((a for a in (node, *node.ancestors) if a.dep_ == "relcl"), None)
@@ -279,7 +351,7 @@ def _phrase(tok: Token) -> str:
     first = tok.i
     while first > tok.left_edge.i:
         prev = tok.doc[first - 1]
-        if prev.dep_ not in _NAME_DEPS or prev.text in {",", "(", ")", "—", "–"} or not _under(prev, tok):
+        if prev.dep_ not in _NAME_DEPS or prev.text in _BREAKS or not _under(prev, tok):
             break
         first -= 1
     last = tok.i
@@ -288,7 +360,7 @@ def _phrase(tok: Token) -> str:
         if of is not None:
             last = max(last, of.right_edge.i)
     words = tok.doc[first : last + 1].text
-    return words.strip(" ,;:-–—")
+    return words.strip(' ,;:-–—“”"‘’')
 
 
 def _under(tok: Token, head: Token) -> bool:

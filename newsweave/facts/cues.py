@@ -124,7 +124,11 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
             first = words[0].lower()
             if first in _LEADS or re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
                 continue  # "thrown into the air by his players": not the subject
+            coordinated = first in _COORDINATORS
             words = _after_subordinator(words)
+            lone = all(w[:1].islower() and w.lower() not in PRONOUNS | DETERMINERS for w in words)
+            if coordinated and lone:
+                return None  # "X used to ..., but now said": the subject is left out; the parse climbs to it
             first = words[0].lower()
             before = chunks[len(chunks) - 2 - n].strip() if len(chunks) - 2 - n >= 0 else ""
             if words[-1][:1].islower() and is_name(before) and 0 < len(before.split()) <= 4:
@@ -155,6 +159,7 @@ _NAME_COLON = re.compile(
 
 
 _LEADS = word_set("in on at after while meanwhile before during since speaking asked when for with")
+_COORDINATORS = word_set("but and or yet")
 _SUBORDINATORS = word_set("as while after when because since but and that so where")
 
 

@@ -272,14 +272,20 @@ def _reading_span(text: str, sentences: list[Sentence], starts: list[int], seg: 
 def _sentence_before(
     text: str, sentences: list[Sentence], starts: list[int], seg: _Segment
 ) -> Sentence | None:
-    """The sentence before a quote that opens its own, on the same line, when it ends on the
-    quote's attribution ('Lena Ort, the port's lawyer, said in a statement. "..."', 'Ort agreed.')."""
+    """The sentence before a quote that opens its own, on the same line (or a short line of its
+    own before a quote paragraph), when it ends on the quote's attribution ('Lena Ort, the port's
+    lawyer, said in a statement. "..."', 'Ort agreed.')."""
     i = bisect.bisect_right(starts, seg.open_at) - 1
     if i < 1 or text[sentences[i].start : seg.open_at].strip():
         return None
     prev = sentences[i - 1]
     words = _WORDS.findall(text[prev.start : prev.end])
-    if "\n" in text[prev.end : seg.open_at] or _DOUBLE.search(text, prev.start, prev.end) or len(words) > 30:
+    if _DOUBLE.search(text, prev.start, prev.end) or len(words) > 30:
+        return None
+    # a line of its own may introduce a paragraph that is only the quote ('Holm went on with her
+    # remarks.' / 'Holm added:'); a paragraph of several sentences before it does not
+    alone = prev.start == 0 or "\n" in text[max(0, prev.start - 2) : prev.start]
+    if "\n" in text[prev.end : seg.open_at] and not (seg.whole and alone and len(words) <= _LINE):
         return None
     return prev if any(speech_word(w) or w.lower() in _AGREE for w in words[-5:]) else None
 
@@ -287,6 +293,7 @@ def _sentence_before(
 _WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
 _AGREE = word_set("agreed agrees disagreed disagrees")
 _TERM = 3  # words: a quote this short may be a term in scare quotes
+_LINE = 12  # words: a line introducing the quote paragraph after it is short
 _NOT_SPEAKERS = word_set("but and had has could would was were not is are be been will")
 _PREPOSITIONS = word_set("in on at over after before during since for with from by to of as than")
 

@@ -45,6 +45,7 @@ _BEFORE_NAME = re.compile(
     r"(?:^|[\s(])(?:of|in|at|near|from|to|for|with|by|against|about)\s+$", re.IGNORECASE
 )
 _APPOSITION = re.compile(r"^,\s+((?:[\w’'\-]+\s+){0,7}?[\w’'\-]+)\s*(?=[,.;:]|\s(?:who|said|says|told)\b)")
+_AGE = re.compile(r"\d{1,3}-year-old")
 _ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){1,3})$")
 
 
@@ -74,8 +75,8 @@ class Speakers:
         first = words[0].lower()
         if all(w.lower() in DETERMINERS for w in words):
             return None  # "this", "that": no one
-        if first in PRONOUNS and len(words) == 1:
-            return self._antecedent(first, at)
+        if first in PRONOUNS and all(w.islower() and w not in DETERMINERS for w in words[1:]):
+            return self._antecedent(first, at)  # "she", "he also": the pronoun
         owned = _owned(words)
         if owned:  # "Norland's migration agency": the owner's body or aide, not the owner
             return self._proper(who) or owned
@@ -95,10 +96,13 @@ class Speakers:
         if lowered:
             role = who[:1].lower() + who[1:]
             definite = first in _DEFINITE and not any(w[:1].isupper() for w in words[1:])
+            if definite and len(words) == 2 and _AGE.fullmatch(words[1]):
+                person = self._last_person(at)  # "the 68-year-old": the person last named
+                return person[0] if person else role
             return (self._role(role, at) if definite else None) or role
         if len(words) == 1 and (fold(words[0]) in _ABBREVIATED or fold(words[0]) in TITLES):
             return self._role(who, at) or who  # "PM", "Minister": a role written capitalised
-        run = name_run(strip_titles(who).split())
+        run = _after_title(name_run(strip_titles(who).split()))
         if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
             return who.lower()  # "Officials said": a sentence-initial common noun, not a name
         return self._proper(run) or strip_titles(run)
@@ -183,6 +187,14 @@ class Speakers:
         if not people:  # a speaker is a person: "Marta Ilves" the tagger called an ORG
             people = {e.name for e in same if len(e.name.split()) in (2, 3)}
         return people.pop() if len(people) == 1 else None
+
+
+def _after_title(run: str) -> str:
+    """The person after a title inside a name run ("Judicial Watch President Tom Fitton" ->
+    "Tom Fitton"): the body before the title is whom the person speaks for, not the person."""
+    words = run.split()
+    at = max((i for i, w in enumerate(words[:-1]) if fold(w.rstrip(".")) in TITLES), default=-1)
+    return " ".join(words[at + 1 :]) if at > 0 and len(words) - at - 1 in (2, 3) else run
 
 
 _POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
