@@ -283,9 +283,11 @@ def _sentence_before(
     if _DOUBLE.search(text, prev.start, prev.end) or len(words) > 30:
         return None
     # a line of its own may introduce a paragraph that is only the quote ('Holm went on with her
-    # remarks.' / 'Holm added:'); a paragraph of several sentences before it does not
+    # remarks.' / 'Holm added:'); a paragraph of several sentences before it does not, nor does
+    # a short quoted line after it, which is a headline or a term ('Dark days')
     alone = prev.start == 0 or "\n" in text[max(0, prev.start - 2) : prev.start]
-    if "\n" in text[prev.end : seg.open_at] and not (seg.whole and alone and len(words) <= _LINE):
+    spoken = len(_WORDS.findall(text[seg.start : seg.end])) > _TERM
+    if "\n" in text[prev.end : seg.open_at] and not (seg.whole and alone and spoken and len(words) <= _LINE):
         return None
     return prev if any(speech_word(w) or w.lower() in _AGREE for w in words[-5:]) else None
 
