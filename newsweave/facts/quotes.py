@@ -285,9 +285,12 @@ def _sentence_before(
     # a line of its own may introduce a paragraph that is only the quote ('Holm went on with her
     # remarks.' / 'Holm added:'); a paragraph of several sentences before it does not, nor does
     # a short quoted line after it, which is a headline or a term ('Dark days')
-    alone = prev.start == 0 or "\n" in text[max(0, prev.start - 2) : prev.start]
-    spoken = len(_WORDS.findall(text[seg.start : seg.end])) > _TERM
-    if "\n" in text[prev.end : seg.open_at] and not (seg.whole and alone and spoken and len(words) <= _LINE):
+    if "\n" in text[prev.end : seg.open_at] and not (
+        seg.whole
+        and len(words) <= _LINE
+        and (prev.start == 0 or "\n" in text[max(0, prev.start - 2) : prev.start])
+        and len(_WORDS.findall(text[seg.start : seg.end])) > _TERM
+    ):
         return None
     return prev if any(speech_word(w) or w.lower() in _AGREE for w in words[-5:]) else None
 
