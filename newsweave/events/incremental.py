@@ -41,6 +41,7 @@ from newsweave.events.model import (
     story_link,
 )
 from newsweave.events.nearcopy import COPY_JACCARD, NUM_PERM, lean
+from newsweave.events.rejoin import rejoin_parts
 from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import PAIRWISE_MAX
 from newsweave.nlp.embed import shared_embedder
@@ -387,7 +388,16 @@ class WeaveIncremental:
         def affinity(i: int, part: list[int]) -> float:
             return float(self._cosines(self.docs[i], [self.docs[j] for j in part], language=True).mean())
 
-        return split_events(labels, openings, langs, affinity)
+        def near(part: list[int]) -> set[int]:  # reports as alike as an edge average link needs
+            found: set[int] = set()
+            for i in part:
+                found.update(
+                    np.flatnonzero(self._cosines(self.docs[i], self.docs, True) >= self.threshold).tolist()
+                )
+            return found
+
+        cut = split_events(labels, openings, langs, affinity)
+        return rejoin_parts(labels, cut, self.docs, openings, affinity, near, self.threshold, WINDOW_DAYS)
 
     def to_state(self) -> bytes:
         state: dict[str, Any] = {

@@ -1,0 +1,115 @@
+"""After the lead split: each part of a cut event may join another event.
+
+A look-alike's reports can pull in reports of the event beside it before the split cuts them
+apart (realworld_dev2 half A: three wire versions of a resignation joined the inauguration three
+days later; the split gives them back as a group of their own). So once the split has cut, each
+of the two parts is offered to the events its reports are linked to, its sibling excepted: it
+joins the best one when the mean similarity of its reports to that event's (average link's own
+measure) reaches the event threshold and the vetoes of average link allow it: the time rule, the
+signature and the lead test, judged on the two whole groups.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from newsweave.events.features import LeadVector
+from newsweave.events.guards import EMPTY, doc_span, fits, joined
+from newsweave.events.leads import MIN_SIZE, RATIO, _cosines, _mean_within
+from newsweave.events.signature import MIN_REPORTS, SHARE, apart
+
+if TYPE_CHECKING:
+    from newsweave.events.model import Doc
+
+
+def _signed(counts: Counter[int], size: int) -> list[int]:
+    need = max(MIN_REPORTS, SHARE * size)
+    return [k for k, c in counts.items() if c >= need]
+
+
+def allowed(
+    a: list[int], b: list[int], docs: Sequence[Doc], openings: Sequence[LeadVector], window: int
+) -> bool:
+    """Would average link's vetoes let groups ``a`` and ``b`` merge? (``guards.TimeSpan``,
+    ``signature.SignatureGuard``, ``leads.LeadGuard``, on the members' own records.)"""
+    span = EMPTY
+    for i in a + b:
+        span = joined(span, doc_span(docs[i]))
+    if not fits(span, window):
+        return False
+    lang_a = Counter(docs[i].lang for i in a).most_common(1)[0][0]
+    lang_b = Counter(docs[i].lang for i in b).most_common(1)[0][0]
+    if lang_a == lang_b and min(len(a), len(b)) >= MIN_REPORTS:
+        ca, cb = Counter(k for i in a for k in docs[i].rare), Counter(k for i in b for k in docs[i].rare)
+        if apart(ca, _signed(ca, len(a)), cb, _signed(cb, len(b))):
+            return False
+    led_a = [i for i in a if docs[i].lang == lang_a and openings[i]]
+    led_b = [i for i in b if docs[i].lang == lang_a and openings[i]]
+    if min(len(led_a), len(led_b)) < MIN_SIZE:
+        return True
+    cos = _cosines([openings[i] for i in led_a + led_b])
+    n = len(led_a)
+    within = min(_mean_within(cos[:n, :n]), _mean_within(cos[n:, n:]))
+    return bool(cos[:n, n:].mean() >= RATIO * within)
+
+
+def rejoin_parts(
+    before: Sequence[int],
+    after: list[int],
+    docs: Sequence[Doc],
+    openings: Sequence[LeadVector],
+    affinity: Callable[[int, list[int]], float],
+    near: Callable[[list[int]], set[int]],
+    threshold: float,
+    window: int,
+) -> list[int]:
+    """``after`` (labels once ``leads.split_events`` has cut; ``before``: the labels it cut)
+    with each part of a cut event moved to the event ``affinity`` says it is closest to, if that
+    reaches ``threshold`` and ``allowed`` holds (``near(part)``: the reports linked to a part's)."""
+    cut: dict[int, int] = {}  # the label of each part of a cut event -> its sibling's
+    for old, new in zip(before, after, strict=True):
+        if old != new:
+            cut[new], cut[old] = old, new
+    if not cut:
+        return after
+    out = list(after)
+    members: dict[int, list[int]] = {}
+    for i, label in enumerate(out):
+        members.setdefault(label, []).append(i)
+    for part in sorted(cut):
+        mine = members.get(part, [])
+        if not mine:
+            continue
+        targets = {out[j] for j in near(mine)} - {part, cut[part]}
+        scored = []
+        for t in sorted(targets):
+            score = sum(affinity(i, members[t]) for i in mine) / len(mine)
+            if score >= threshold:
+                scored.append((score, t))
+        for _, t in sorted(scored, reverse=True):
+            if allowed(mine, members[t], docs, openings, window):
+                for i in mine:
+                    out[i] = t
+                members[t] = members[t] + mine
+                members[part] = []
+                break
+    return out
+
+
+def edge_neighbours(pairs: np.ndarray) -> Callable[[list[int]], set[int]]:
+    """``rejoin_parts``'s ``near`` over a candidate graph: the reports joined to a part's by an
+    edge (the lookup is built on the first call: most piles cut no event)."""
+    adjacent: dict[int, set[int]] = {}
+
+    def near(part: list[int]) -> set[int]:
+        if not adjacent:
+            for a, b in pairs.tolist():
+                adjacent.setdefault(a, set()).add(b)
+                adjacent.setdefault(b, set()).add(a)
+        return set().union(*(adjacent.get(i, set()) for i in part))
+
+    return near
