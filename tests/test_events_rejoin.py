@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc
-from newsweave.events.rejoin import allowed, edge_neighbours, rejoin_parts
+from newsweave.events.rejoin import allowed, edge_neighbours, rejoin_parts, split_by_names
 
 EMPTY = np.zeros(0, dtype=np.int64)
 
@@ -72,3 +72,27 @@ def test_the_signature_veto_judges_the_whole_groups() -> None:
     docs = a + b
     assert not allowed([0, 1], [2, 3], docs, [{}] * 4, WINDOW_DAYS)
     assert allowed([0, 1], [2, 3], [*a, _doc(2, rare=own_a), _doc(3, rare=own_a)], [{}] * 4, WINDOW_DAYS)
+
+
+# An election and the one five years later: other leaders' names, other words in the leads.
+EARLIER = {"count": 0.6, "landslide": 0.6, "majority": 0.53}
+LATER = {"defeat": 0.6, "concedes": 0.6, "rule": 0.53}
+
+
+@pytest.mark.parametrize(
+    ("later_names", "later_lead", "cut"),
+    [
+        (frozenset({7, 8, 9}), LATER, True),  # names and leads say two events
+        (frozenset({7, 8, 9}), EARLIER, False),  # the leads say one: names alone cut nothing
+        (frozenset({1, 2, 3}), LATER, False),  # the names say one
+    ],
+)
+def test_an_event_is_cut_where_its_names_and_its_leads_say_two(
+    later_names: frozenset[int], later_lead: dict[str, float], cut: bool
+) -> None:
+    docs = [_doc(i, rare=frozenset({1, 2, 3})) for i in range(4)]
+    docs += [_doc(i, rare=later_names) for i in (4, 5)]
+    docs.append(_doc(6, lang="fr"))  # another language: stays with the label
+    openings = [EARLIER] * 4 + [later_lead] * 2 + [{}]
+    labels = split_by_names([0] * 7, docs, openings)
+    assert labels == ([0, 0, 0, 0, 4, 4, 0] if cut else [0] * 7)

@@ -19,7 +19,7 @@ from newsweave.events.leads import LeadGuard, edge_affinity, split_events
 from newsweave.events.linkage import Guard, average_link
 from newsweave.events.model import EVENT_THRESHOLD, WINDOW_DAYS, Doc, Vocabulary
 from newsweave.events.nearcopy import distinct, near_copy_pairs
-from newsweave.events.rejoin import edge_neighbours, rejoin_parts
+from newsweave.events.rejoin import edge_neighbours, rejoin_parts, split_by_names
 from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import make_events, story_labels
 from newsweave.events.translation import passages_of
@@ -219,7 +219,7 @@ class WeaveGrouper:
         edges = zip(pairs[keep, 0].tolist(), pairs[keep, 1].tolist(), sims[keep].tolist(), strict=True)
         labels = average_link(len(docs), edges, self.threshold, guards, weights)
         affinity = edge_affinity(pairs, sims)
-        cut = split_events(labels, openings, [d.lang for d in docs], affinity)
+        cut = split_events(split_by_names(labels, docs, openings), openings, [d.lang for d in docs], affinity)
         labels = rejoin_parts(
             labels, cut, docs, openings, affinity, edge_neighbours(pairs), self.threshold, WINDOW_DAYS
         )

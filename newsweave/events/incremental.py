@@ -41,7 +41,7 @@ from newsweave.events.model import (
     story_link,
 )
 from newsweave.events.nearcopy import COPY_JACCARD, NUM_PERM, lean
-from newsweave.events.rejoin import rejoin_parts
+from newsweave.events.rejoin import rejoin_parts, split_by_names
 from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import PAIRWISE_MAX
 from newsweave.nlp.embed import shared_embedder
@@ -396,7 +396,7 @@ class WeaveIncremental:
                 )
             return found
 
-        cut = split_events(labels, openings, langs, affinity)
+        cut = split_events(split_by_names(labels, self.docs, openings), openings, langs, affinity)
         return rejoin_parts(labels, cut, self.docs, openings, affinity, near, self.threshold, WINDOW_DAYS)
 
     def to_state(self) -> bytes:
