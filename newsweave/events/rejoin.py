@@ -30,7 +30,7 @@ from scipy.cluster.hierarchy import fcluster, linkage
 from newsweave.events.features import LeadVector
 from newsweave.events.guards import EMPTY, doc_span, fits, joined
 from newsweave.events.leads import MIN_SIZE, RATIO, _cosines, _mean_within
-from newsweave.events.signature import MIN_REPORTS, SHARE, apart
+from newsweave.events.signature import MIN_OWN, MIN_REPORTS, SHARE, apart
 
 if TYPE_CHECKING:
     from newsweave.events.model import Doc
@@ -78,6 +78,16 @@ def leads_apart(
     return bool(cos[:n, n:].mean() < RATIO * within)
 
 
+def _may_part(led: list[int], docs: Sequence[Doc]) -> bool:
+    """Could any cut of ``led`` into parts of ``MIN_REPORTS`` sign two events? ``apart`` needs
+    ``MIN_OWN`` names each given by two reports or more of one part and by none of the other, so
+    by at least ``MIN_REPORTS`` reports and at most all but ``MIN_REPORTS`` (a quick count first:
+    most events are not cut)."""
+    counts = Counter(k for i in led for k in docs[i].rare)
+    top = len(led) - MIN_REPORTS
+    return sum(MIN_REPORTS <= c <= top for c in counts.values()) >= MIN_OWN
+
+
 def _name_halves(led: list[int], docs: Sequence[Doc]) -> tuple[list[int], list[int]]:
     """``led`` cut in two by average link over the cosines of their rare-name sets (scipy)."""
     column: dict[int, int] = {}
@@ -104,7 +114,7 @@ def split_by_names(labels: list[int], docs: Sequence[Doc], openings: Sequence[Le
     for label, group in members.items():
         lang = Counter(docs[i].lang for i in group).most_common(1)[0][0]
         led = [i for i in group if docs[i].lang == lang and docs[i].rare][:MAX_NAMED]
-        if len(led) < 2 * MIN_REPORTS:
+        if len(led) < 2 * MIN_REPORTS or not _may_part(led, docs):
             continue
         one, two = _name_halves(led, docs)
         if min(len(one), len(two)) < MIN_REPORTS:
