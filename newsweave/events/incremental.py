@@ -375,9 +375,11 @@ class WeaveIncremental:
         return Grouping(events=events)
 
     def _split_events(self) -> list[int]:
-        """Each article's event root, with the events the batch's lead split cuts in two
-        (``leads.split_events``: the same test on the same leads; a near-copy's lead counts once;
-        the other members follow the part whose reports their words are closer to)."""
+        """Each article's event root, with the events the batch cuts in two cut so here
+        (``rejoin.split_by_names``, then ``leads.split_events``: the same tests on the same
+        names and leads; a near-copy's lead counts once; the other members follow the part whose
+        reports their words are closer to), and the parts rejoined as the batch rejoins them
+        (``rejoin.rejoin_parts``)."""
         labels = [self.events.find(d.index) for d in self.docs]
         langs = [d.lang for d in self.docs]
         openings = [
@@ -388,13 +390,8 @@ class WeaveIncremental:
         def affinity(i: int, part: list[int]) -> float:
             return float(self._cosines(self.docs[i], [self.docs[j] for j in part], language=True).mean())
 
-        def near(part: list[int]) -> set[int]:  # reports as alike as an edge average link needs
-            found: set[int] = set()
-            for i in part:
-                found.update(
-                    np.flatnonzero(self._cosines(self.docs[i], self.docs, True) >= self.threshold).tolist()
-                )
-            return found
+        def near(part: list[int]) -> set[int]:  # the reports the feed compared them with
+            return {c for i in part for c in self._candidates(self.docs[i], index=False)}
 
         cut = split_events(split_by_names(labels, self.docs, openings), openings, langs, affinity)
         return rejoin_parts(labels, cut, self.docs, openings, affinity, near, self.threshold, WINDOW_DAYS)
