@@ -175,14 +175,10 @@ def rejoin_parts(
 
 def edge_neighbours(pairs: np.ndarray) -> Callable[[list[int]], set[int]]:
     """``rejoin_parts``'s ``near`` over a candidate graph: the reports joined to a part's by an
-    edge (the lookup is built on the first call: most piles cut no event)."""
-    adjacent: dict[int, set[int]] = {}
+    edge."""
 
     def near(part: list[int]) -> set[int]:
-        if not adjacent:
-            for a, b in pairs.tolist():
-                adjacent.setdefault(a, set()).add(b)
-                adjacent.setdefault(b, set()).add(a)
-        return set().union(*(adjacent.get(i, set()) for i in part))
+        touch = np.isin(pairs, part).any(axis=1)
+        return set(pairs[touch].ravel().tolist())
 
     return near
