@@ -75,7 +75,14 @@ def aligned(a: np.ndarray, b: np.ndarray) -> float:
     if not len(a) or not len(b):
         return 0.0
     sims = a @ b.T
-    gain = np.maximum(2 * sims - sims.mean(axis=1, keepdims=True) - sims.mean(axis=0, keepdims=True), 0.0)
+    return monotone(
+        np.maximum(2 * sims - sims.mean(axis=1, keepdims=True) - sims.mean(axis=0, keepdims=True), 0.0)
+    )
+
+
+def monotone(gain: np.ndarray) -> float:
+    """The best sum of ``gain[i, j]`` over pairs in order (each row and column used at most once),
+    per row or column of the shorter side (at least 3)."""
     n, m = gain.shape
     best = np.zeros((n + 1, m + 1))
     for i in range(n):  # a few sentences a side: the quadratic table is tiny
