@@ -29,6 +29,7 @@ from newsweave.events.translation import (
     aligned,
     decide,
     link_translations,
+    monotone,
     passages_of,
 )
 from newsweave.events.translation import (
@@ -136,6 +137,20 @@ def test_passages_are_the_leading_sentences_cut_and_capped() -> None:
 def _unit(rows: list[list[float]]) -> np.ndarray:
     m = np.array(rows, dtype=np.float32)
     return m / np.linalg.norm(m, axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize(
+    ("gain", "score"),
+    [
+        ([[1, 0, 0], [0, 1, 0], [0, 0, 1]], 1.0),  # the diagonal, every row once
+        ([[0, 0, 1], [0, 1, 0], [1, 0, 0]], 1 / 3),  # the anti-diagonal: only one pair keeps order
+        ([[1, 1, 1], [0, 0, 0], [0, 0, 0]], 1 / 3),  # one row matches all: counted once
+        ([[0, 1, 0, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1]], 1.0),  # columns skipped freely
+        ([[1], [1]], 1 / 3),  # per sentence of the shorter side, at least 3
+    ],
+)
+def test_monotone_sums_pairs_in_order_each_row_and_column_once(gain: list[list[float]], score: float) -> None:
+    assert monotone(np.array(gain, dtype=float)) == pytest.approx(score)
 
 
 def test_alignment_rewards_one_close_counterpart_per_sentence_in_order() -> None:
