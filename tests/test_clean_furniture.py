@@ -350,3 +350,57 @@ def test_a_caption_beside_body_text_stays_optional(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys.modules["newsweave.clean"], "classify", caption_only)
     out = clean_text("\n".join([BODY[0], caption, BODY[1]]))
     assert {out.text[s.start : s.end]: s.kind for s in out.optional}.get(caption) == "caption"
+
+
+def test_retold_titles_and_cohesive_subheadings_in_the_features() -> None:
+    lines = [
+        "Ferry strike at Tamsel ends after talks",
+        "The ferry strike at Tamsel ended on Monday after talks that ran through the night.",
+        "Tamsel Ferry Strike Ends After Night Of Talks",
+        "2:14",
+        "The union said its members would vote on the offer at the end of the week.",
+        "Members vote on the offer",
+        "Members of the union will vote on the offer on Friday, its leader said on Tuesday.",
+    ]
+    rows = page_features(lines, [False] * len(lines), "en")
+    col = {name: [r[FEATURES.index(name)] for r in rows] for name in FEATURES}
+    assert col["title_echo"][0] == 0.0 and col["title_echo"][2] > 0.8  # retells the headline
+    assert col["title_echo"][5] == 0.0
+    assert col["head_case_gap"][2] > 0.5 > col["head_case_gap"][5]  # title case, unlike the page's
+    assert col["next_cohesion"][5] == 1.0 and col["next_cohesion"][2] == 0.0  # its paragraph takes it up
+    assert col["next_cohesion"][1] == 0.0  # left 0 on prose
+    assert col["next_digits"][2] > 0.5 and col["prev_head"][3] == 1.0 and col["next_head"][4] == 1.0
+
+
+@pytest.mark.parametrize("kind", ["retold", "marked", "heading"])
+def test_new_invented_kinds(kind: str) -> None:
+    import random
+
+    from scripts import invent_kinds as kinds
+    from scripts.invent_pages import headline
+
+    rng = random.Random(1)
+    got: list[tuple[str, str]] = []
+
+    def add(line: str, label: str) -> None:
+        got.append((line, label))
+
+    for _ in range(20):
+        if kind == "retold":
+            kinds.retold_title(rng, add, "Ferry strike at Tamsel ends after talks")
+        elif kind == "marked":
+            kinds.marked_teaser(rng, add, headline)
+        else:
+            line = kinds.heading_from(rng, "The council voted on the flood wall on Monday.")
+            got.append((line, "optional"))
+    assert got and all(line.strip() for line, _ in got)
+    assert {label for _, label in got} == ({"optional"} if kind == "heading" else {"furniture"})
+    if kind == "retold":
+        assert all(
+            {w.lower() for w in line.split()} & {"ferry", "strike", "tamsel"}
+            for line, _ in got
+            if not line[0].isdigit()
+        )
+    if kind == "heading":
+        words = set("The council voted on the flood wall on Monday".lower().split())
+        assert all(set(line.rstrip("?").lower().split()) <= words for line, _ in got)
