@@ -1,4 +1,4 @@
-"""Build newsweave/clean/data/furniture-v4.json, the plain-text furniture line classifier.
+"""Build newsweave/clean/data/furniture-v3.json, the plain-text furniture line classifier.
 
     python scripts/build_furniture_model.py [--l3s ../shared/data/l3s_dev.jsonl] [--no-l3s]
 
@@ -46,8 +46,8 @@ SPARSE = 0.2  # share of furniture lines kept in a sparse variant
 MIN_RECALL = 0.98  # content tokens kept on held-out sites at the chosen thresholds ...
 MIN_SENTENCE_RECALL = 0.995  # ... and of sentence-shaped lines, which get a threshold of their own
 # The line cut-off: the best held-out token F1 among those keeping MIN_RECALL of content tokens
-# ("removed": the most furniture lines removed instead; on model v4 it chose 0.44, which
-# removed a caption of a seed's story, seed 004 0.989 < 0.995, so it is not used).
+# ("removed": the most furniture lines removed instead; tried on the v4 experiment of commit
+# d72e0a4, it chose a cut-off of 0.44 that removed a caption of seed 004's story, so it is off).
 OBJECTIVE = "f1"
 COMPOSED = 300  # invented pages composed by scripts/invent_pages.py (sprinkled furniture)
 INVENTED = ROOT / "tests" / "fixtures" / "clean" / "furniture_pages.jsonl"

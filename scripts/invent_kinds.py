@@ -1,13 +1,10 @@
 """More kinds of invented furniture for ``scripts/invent_pages.py``: numbered "most read"
 lists, newsletter forms, galleries with their counters and credits, archive and live-blog
-notices, video titles with their running time, teasers stamped with their age, video and
-related-story titles retelling the page's headline, marked teasers, subheadings taking up their
-paragraph's words; and whole pages
+notices, video titles with their running time, teasers stamped with their age; and whole pages
 in Spanish, French and German, so that the stop-word features are seen on languages other than
 English (L3S-GN1 is English only). Invented outlets, places and people only; no text comes from
 any dev or test page. (Comment threads and author bios, furniture shaped like prose, were tried
-and left out: with them the model removed fewer furniture lines of held-out real sites; so were
-photo credits on a line of their own, for the same reason on realworld_dev2 half A.)
+and left out: with them the model removed fewer furniture lines of held-out real sites.)
 """
 
 from __future__ import annotations
@@ -74,45 +71,6 @@ def notice(rng: random.Random, add: Add, fill: Callable[[random.Random, str], st
         "This story has been updated with a statement from the council.",
         "Correction: an earlier version of this story gave the wrong date for the vote.",
     ])), "furniture")  # fmt: skip
-
-
-def _title_case(text: str) -> str:
-    return " ".join(w[:1].upper() + w[1:] for w in text.split())
-
-
-def retold_title(rng: random.Random, add: Add, title: str) -> None:
-    """A video or related-story title inside the story that retells the page's headline: some
-    of its words dropped or moved, often in title case, with or without a label or running time."""
-    words = title.replace(":", "").split()
-    if len(words) > 4:
-        drop = rng.randint(0, min(2, len(words) - 4))
-        for _ in range(drop):
-            words.pop(rng.randrange(1, len(words)))
-    if rng.random() < 0.3:
-        words = words[len(words) // 2 :] + words[: len(words) // 2]
-    text = " ".join(words)
-    text = _title_case(text) if rng.random() < 0.6 else text[:1].upper() + text[1:]
-    add(rng.choice(["", "", "", "Video: ", "WATCH: ", "Related: "]) + text, "furniture")
-    if rng.random() < 0.3:
-        add(f"{rng.randint(0, 4)}:{rng.randint(0, 59):02d}", "furniture")
-
-
-def marked_teaser(rng: random.Random, add: Add, headline: Callable[[random.Random], str]) -> None:
-    """A teaser for another story between paragraphs, behind a marker, in either casing."""
-    text = headline(rng)
-    text = _title_case(text) if rng.random() < 0.4 else text
-    mark = rng.choice(["Read more: ", "See also: ", "ALSO READ: ", "READ MORE: ", ">>> ", "Related: "])
-    add(mark + text, "furniture")
-
-
-def heading_from(rng: random.Random, paragraph: str) -> str:
-    """A subheading taking up a few words of the paragraph after it (as subheadings do)."""
-    words = [w.strip(".,;:\"'") for w in paragraph.split()[:16]]
-    words = [w for w in words if w]
-    start = rng.randrange(0, max(1, len(words) - 4))
-    text = " ".join(words[start : start + rng.randint(2, 5)])
-    text = text[:1].upper() + text[1:]
-    return text + "?" if rng.random() < 0.2 else text
 
 
 # Pages in other languages: (sentences, menu, teaser headings, share buttons, notices, headlines)

@@ -180,12 +180,10 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
     if rng.random() < 0.3:
         add(_fill(rng, rng.choice(NOTICES[5:9])), "furniture")
     paragraphs = rng.randint(1, 9)
-    coming = paragraph(rng)
     for i in range(paragraphs):
-        add(coming, "content")
+        add(paragraph(rng), "content")
         if i == paragraphs - 1:
             break
-        coming = paragraph(rng)
         roll = rng.random()
         if roll < 0.12:  # a run of teasers, with or without a heading
             if rng.random() < 0.5:
@@ -213,12 +211,6 @@ def invent_page(rng: random.Random, n: int) -> dict[str, Any]:
             kinds.stamped_teasers(rng, add, headline)
         elif roll < 0.64:
             kinds.notice(rng, add, _fill)
-        elif roll < 0.70:  # a video or related-story title retelling this page's headline
-            kinds.retold_title(rng, add, title)
-        elif roll < 0.74:
-            kinds.marked_teaser(rng, add, headline)
-        elif roll < 0.80:  # a subheading taking up the words of the paragraph it introduces
-            add(kinds.heading_from(rng, coming), "optional")
     tail = rng.random()
     if tail < 0.3:
         add(_fill(rng, rng.choice(NOTICES[10:])), "furniture")

@@ -6,9 +6,7 @@ block of prose that is the story. Each line gets non-lexical features (length, t
 punctuation, stop-word share from jusText's stop lists for the page's language, casing,
 digits and symbols, interface-word share from our own ``ui_words.txt``) and the same of its
 neighbours, plus where it sits relative to the page's main run of prose (found as the
-maximum-sum run of line scores, as in Finn et al.'s body text extraction) and how a title-shaped
-line relates to the page's words (retelling its headline, taken up by the next paragraph: lexical
-cohesion, counted on words, not holding any). A multinomial
+maximum-sum run of line scores, as in Finn et al.'s body text extraction). A multinomial
 logistic regression (``scripts/build_furniture_model.py``, scikit-learn) turns them into
 the chances that a line is content, optional (headline, subheading, caption) or furniture.
 No library classifies lines of text that lost their markup (jusText needs paragraphs of HTML
@@ -23,7 +21,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -41,7 +38,7 @@ from newsweave.clean.line_shape import (
     word_count,
 )
 
-MODEL_VERSION = 4
+MODEL_VERSION = 3
 MODEL_FILE = Path(__file__).parent / "data" / f"furniture-v{MODEL_VERSION}.json"
 CLASSES = ("content", "optional", "furniture")
 WINDOW = 3  # lines each side that make a line's neighbourhood
@@ -57,13 +54,11 @@ FEATURES = (
     "next_to_block", "dist_prose", "short_run", "short_in_block", "prose_in_block",
     "prose_after_block", "prose_before_block", "first_line", "block_overlap",
     "head_shape", "head_run", "head_window", "after_last_prose",
-    "title_echo", "head_case_gap", "next_cohesion", "head_between", "prev_head", "next_head",
-    "next_digits",
 )  # fmt: skip
 HEAD_WORDS = (4, 20)  # a line shaped like a headline: this many words, ending like no sentence
 
 
-def _overlap(words: frozenset[str], seen: AbstractSet[str]) -> float:
+def _overlap(words: frozenset[str], seen: set[str]) -> float:
     """Share of a line's content words that the story block's prose also uses (``seen``, the
     words of prose lines of the block; for such a line, those another line of it uses too):
     the story's later paragraphs go on about its subject."""
@@ -163,9 +158,6 @@ def _features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> Any:
         inside, before, beyond, np.log1p(dist), dist == 1, np.log1p(nearest), np.log1p(short_runs),
         inside & (words <= 3), own_prose, beyond & is_prose, before & is_prose, at == 0, overlap,
         *_headline_columns(head, a, b, nw), at > (prose_at[-1] if len(prose_at) else n),
-        *_echo_columns(read, head, own[:, 6], is_prose),
-        head & inside & (at > lo), _shifted(head, 1, False), _shifted(head, -1, False),
-        _shifted(own[:, 8], -1, 0.0),
     ):  # fmt: skip
         out[:, k] = col
         k += 1
@@ -181,35 +173,6 @@ def _headline_columns(head: Any, a: Any, b: Any, nw: Any) -> tuple[Any, Any, Any
     run = np.bincount(breaks[head], minlength=int(breaks[-1]) + 1)
     cum = np.concatenate([[0], np.cumsum(head)])
     return head, np.where(head, np.log1p(run[breaks]), 0.0), (cum[b] - cum[a] - head) / nw
-
-
-def _echo_columns(read: Sequence[Any], head: Any, title_case: Any, is_prose: Any) -> tuple[Any, Any, Any]:
-    """title_echo, head_case_gap and next_cohesion of each line. A video title or a teaser for
-    a related story inside the page retells the page's own headline (its first headline-shaped
-    line) in other words, often in another casing style, and the paragraph after it does not
-    take up its words; a subheading introduces the paragraph after it, which does (cohesion: with
-    the next two lines of prose, 0 on lines of prose)."""
-    import numpy as np
-
-    n = len(read)
-    heads = np.flatnonzero(head).tolist()
-    echo, gap, cohesion = np.zeros(n), np.zeros(n), np.zeros(n)
-    if heads:
-        t = heads[0]
-        title = read[t].content
-        for i in heads[1:]:
-            echo[i] = _overlap(read[i].content, title)
-        gap[heads[1:]] = np.abs(title_case[heads[1:]] - title_case[t])
-    kept = np.flatnonzero(is_prose).tolist()  # the paragraphs after the line
-    nxt = np.searchsorted(kept, np.arange(n), side="right").tolist()
-    for i in np.flatnonzero(~is_prose).tolist():
-        j = nxt[i]
-        if read[i].content and j < len(kept):
-            after = read[kept[j]].content
-            if j + 1 < len(kept):
-                after = after | read[kept[j + 1]].content
-            cohesion[i] = _overlap(read[i].content, after)
-    return echo, gap, cohesion
 
 
 @dataclass(frozen=True, slots=True)

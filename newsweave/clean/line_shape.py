@@ -29,7 +29,7 @@ _CLOSERS = "\"'”’»)]"  # ... before any closing quotes and brackets
 _QUOTE_START = re.compile(r"^[\"'“‘«„]")
 _LINKISH = re.compile(r"https?://|www\.|@\w|#\w|\.(?:com|org|net|html?)\b", re.I)
 _PIPES = "|•·»›>/"
-_LINK_HINT = re.compile(r"[@#]|://|www\.|\.(?:com|org|net|htm)")  # one of these is in any link
+_LINK_HINTS = ("://", "www.", ".com", ".org", ".net", ".htm")  # one of these or @ or # is in any link
 _STRIP = ".,:;!?()[]{}\"'“”‘’«»*-–—|"
 # ISO 639-1 codes to the names of jusText's stop lists (the languages newsweave meets most)
 _JUSTEXT_NAMES = {
@@ -115,7 +115,7 @@ def ends_sentence(s: str) -> bool:
 
 def _linkish(s: str, low: str) -> bool:
     """A URL, handle or hashtag in the line (the regex runs only where a hint of one is)."""
-    if not _LINK_HINT.search(low):
+    if "@" not in s and "#" not in s and not any(h in low for h in _LINK_HINTS):
         return False
     return bool(_LINKISH.search(s))
 
