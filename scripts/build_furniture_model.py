@@ -45,6 +45,10 @@ CROP = 3  # lines of furniture kept each side of the content in a cropped varian
 SPARSE = 0.2  # share of furniture lines kept in a sparse variant
 MIN_RECALL = 0.98  # content tokens kept on held-out sites at the chosen thresholds ...
 MIN_SENTENCE_RECALL = 0.995  # ... and of sentence-shaped lines, which get a threshold of their own
+# The line cut-off: the best held-out token F1 among those keeping MIN_RECALL of content tokens
+# ("removed": the most furniture lines removed instead; tried on the v4 experiment of commit
+# d72e0a4, it chose a cut-off of 0.44 that removed a caption of seed 004's story, so it is off).
+OBJECTIVE = "f1"
 COMPOSED = 300  # invented pages composed by scripts/invent_pages.py (sprinkled furniture)
 INVENTED = ROOT / "tests" / "fixtures" / "clean" / "furniture_pages.jsonl"
 L3S = ROOT.parent / "shared" / "data" / "l3s_dev.jsonl"
@@ -229,8 +233,9 @@ def _cut(p_furn: Sequence[float], data: Lines, idx: Sequence[int], recall: float
 def _best_line_threshold(
     p_furn: Sequence[float], data: Lines, idx: Sequence[int], sentence_threshold: float
 ) -> tuple[float, dict[str, float]]:
-    """The cut-off for lines that are no sentence with the best held-out token F1 among those
-    keeping ``MIN_RECALL`` of content tokens, and its scores."""
+    """The cut-off for lines that are no sentence with the best held-out token F1 (or, by
+    ``OBJECTIVE``, the most furniture lines removed) among those keeping ``MIN_RECALL`` of
+    content tokens, and its scores."""
     best: tuple[float, float, dict[str, float]] = (-1.0, 0.99, {})
     for step in range(30, 100, 2):
         t = step / 100
@@ -238,8 +243,9 @@ def _best_line_threshold(
         sc = _scores(p_furn, data, idx, keep)
         r, p = sc["content_token_recall"], sc["token_precision"]
         f1 = 2 * p * r / (p + r) if p + r else 0.0
-        if r >= MIN_RECALL and f1 > best[0]:
-            best = (f1, t, sc)
+        goal = sc["furniture_lines_removed"] if OBJECTIVE == "removed" else f1
+        if r >= MIN_RECALL and goal > best[0]:
+            best = (goal, t, sc)
     return best[1], best[2]
 
 
