@@ -548,6 +548,8 @@ def test_attributions_from_structure_not_surface(text: str, people: list[str], s
     [
         'Ada Voss\'s response was: "Is the ferry from Norby or from Holm?"',
         'From Ada Voss\'s post on the harbour forum: "For the sake of the port, we must rebuild now."',
+        # "according to" in the next sentence is not this quote's attribution
+        'Ada Voss\'s response was: "Is the ferry from Norby?" It is a shop, according to its site.',
     ],
 )
 def test_something_said_is_its_owners(text: str) -> None:

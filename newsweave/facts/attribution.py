@@ -172,7 +172,7 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
     quote = [t for t in doc if target(t)]
     if not quote:
         return None
-    who = _according(doc, inside)
+    who = _according(doc, inside, quote[0])
     if who is not None:
         return _phrase(who)
     roots = [t for t in quote if t.head.i == t.i or not target(t.head)]
@@ -313,10 +313,11 @@ def _subordinate(tok: Token) -> bool:
     return any(t.dep_ in {"advcl", "relcl", "acl", "pcomp"} for t in (tok, *tok.ancestors))
 
 
-def _according(doc: Doc, inside: object) -> Token | None:
-    """X of 'according to X' outside the quote."""
+def _according(doc: Doc, inside: object, quoted: Token) -> Token | None:
+    """X of 'according to X' outside the quote, in the quote's own sentence (a reading may hold
+    the next one: '"...?" Ada Voss asked. The shop is new, according to its website.')."""
     for t in doc:
-        if t.lower_ == "according" and not inside(t):  # type: ignore[operator]
+        if t.lower_ == "according" and not inside(t) and t.sent == quoted.sent:  # type: ignore[operator]
             for to in t.children:
                 if to.lower_ == "to":
                     obj = next((c for c in to.children if c.dep_ == "pobj"), None)
