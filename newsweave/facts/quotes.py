@@ -5,7 +5,7 @@ per paragraph (a paragraph that opens a quote without closing it continues in th
 speaker is read from the words after the quote or before it (``cues``: '," said Sgt. Jose Gomez',
 'Mike Pompeo said ... "days are numbered"'), else from the sentence's parse. Pronouns take
 the last speaker; names resolve to the event's merged entities; anonymous speakers stay
-descriptions ("one 29-year-old man").
+descriptions ("a 29-year-old man").
 """
 
 from __future__ import annotations
