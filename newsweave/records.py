@@ -195,13 +195,22 @@ class Entity(Record):
 
 @dataclass(slots=True)
 class Quote(Record):
-    """A quotation and its ``speaker`` (None when unattributed), cited by its span."""
+    """A quotation and its ``speaker`` (None when unattributed), cited by its span. ``parts``
+    are the spans of the quoted words themselves: one, or several when the attribution breaks
+    the quote ('"A," X said. "B"' cites the whole; its parts are "A," and "B")."""
 
     speaker: str | None
     text: str
     article: str
     start: int
     end: int
+    parts: list[list[int]] = field(default_factory=list)
+
+    def words(self) -> str:
+        """The quoted words without the attribution between the parts ("A, … B")."""
+        if len(self.parts) < 2:
+            return self.text
+        return " … ".join(self.text[a - self.start : b - self.start] for a, b in self.parts)
 
 
 @dataclass(slots=True)

@@ -85,10 +85,21 @@ def test_a_definite_description_takes_the_person_with_that_role() -> None:
     assert _speakers(text, ["Sela Varga"]) == ["Sela Varga"]
 
 
-@pytest.mark.parametrize("who", ["one harbour official", "a spokesman for the board"])
-def test_an_indefinite_description_stays_as_written(who: str) -> None:
+@pytest.mark.parametrize(
+    ("who", "said"),
+    [
+        ("a spokesman for the board", "a spokesman for the board"),
+        ("one of the divers", "one of the divers"),
+        # "one" counting a single person reads as the article a reader expects
+        ("one harbour official", "a harbour official"),
+        ("one 29-year-old man", "a 29-year-old man"),
+        ("one 18-year-old diver", "an 18-year-old diver"),
+        ("one aide", "an aide"),
+    ],
+)
+def test_an_indefinite_description_stays_a_description(who: str, said: str) -> None:
     text = f'Harbour Minister Sela Varga flew over the coast. "We counted every boat twice," {who} said.'
-    assert _speakers(text, ["Sela Varga"]) == [who]
+    assert _speakers(text, ["Sela Varga"]) == [said]
 
 
 def test_a_long_quote_is_read_as_one_word() -> None:
@@ -488,3 +499,73 @@ def test_a_body_before_a_title_is_not_the_speaker() -> None:
     at = text.find("Harbour Watch")
     ms = [Mention("Harbour Watch", "ORG", at, at + 13), Mention("Tom Brack", "PERSON", at + 24, at + 33)]
     assert [q.speaker for q in find_quotes(text, "a", EntityIndex({"a": ms}, {"a": text}))] == ["Tom Brack"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # the words of another quote name no one, nor does a conjunction
+        (
+            'Ada Voss backs "fair harbour fees," opposes "across-the-board ferry fare hikes" and '
+            'recalled the long strike of the dockers: "I saw how hard it was for every family here."',
+            ["Ada Voss"],
+            "Ada Voss",
+        ),
+        # a speech verb joined to a reported clause says what its reporter says
+        (
+            "Mayor Tom Brack said the decision was made by the harbour board and said, "
+            '"Who are you going to trust with the safety of the ferries?"',
+            ["Tom Brack"],
+            "Tom Brack",
+        ),
+        # according to a document filed by someone: that someone
+        (
+            '"The evidence cannot prove every element of the offence alleged," according to a '
+            "court filing written by harbour prosecutor Ida Holm.",
+            ["Ida Holm"],
+            "Ida Holm",
+        ),
+        # a role word before the name like a title; a party in brackets after it
+        (
+            '"We have lost the trust of the coast," said Harbour Minority Leader Ida Holm, who '
+            "called for a vote.",
+            ["Ida Holm"],
+            "Ida Holm",
+        ),
+        (
+            'On Friday, Speaker of the Assembly Rep. Ada Voss (N-Ha.) said "the wall will hold."',
+            ["Ada Voss"],
+            "Ada Voss",
+        ),
+    ],
+)
+def test_attributions_from_structure_not_surface(text: str, people: list[str], speaker: str) -> None:
+    assert set(_speakers(text, people)) == {speaker}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Ada Voss\'s response was: "Is the ferry from Norby or from Holm?"',
+        'From Ada Voss\'s post on the harbour forum: "For the sake of the port, we must rebuild now."',
+        # "according to" in the next sentence is not this quote's attribution
+        'Ada Voss\'s response was: "Is the ferry from Norby?" It is a shop, according to its site.',
+    ],
+)
+def test_something_said_is_its_owners(text: str) -> None:
+    assert _speakers(text, ["Ada Voss"]) == ["Ada Voss"]
+
+
+def test_a_quote_its_attribution_breaks_keeps_its_parts() -> None:
+    text = 'Port news. "It is late," Ida Holm said on Friday. "We all go home now."'
+    (q,) = find_quotes(text, "a", _index(text, ["Ida Holm"]))
+    assert text[q.start : q.end] == q.text  # the cited span stays exact
+    assert [text[a:b] for a, b in q.parts] == ["It is late,", "We all go home now."]
+    assert q.words() == "It is late, … We all go home now."
+    assert type(q).from_dict(q.to_dict()) == q
+
+
+def test_a_quote_of_one_piece_has_one_part() -> None:
+    text = 'Ida Holm said: "We all go home now."'
+    (q,) = find_quotes(text, "a", _index(text, ["Ida Holm"]))
+    assert q.parts == [[q.start, q.end]] and q.words() == q.text

@@ -47,7 +47,7 @@ CHECK_MINIMUMS = {
 SPEAKER_MINIMUMS = {
     "realworld_dev speakers": 0.96,
     "realworld_dev entities": 0.90,
-    "realworld_dev2 speakers": 0.835,  # 130/155 = 0.8387
+    "realworld_dev2 speakers": 0.85,  # 132/155 = 0.8516 at c684c50
     "realworld_dev2 entities": 0.855,  # 98/114 = 0.8596
     "polnear_dev named sources": 0.85,  # 219/257 = 0.8521
 }

@@ -98,9 +98,9 @@ def test_claim_spans_are_sentences_of_their_article(facts: Facts) -> None:
         ("wire", "I did not want", "Anton Reyes"),  # "," Cpl. Anton Reyes said
         ("wire", "The only way out", "Marta Ilves"),  # "," said Cpl. Marta Ilves, a mother of three
         ("wire", "We can still change", "Pável Dusán"),  # he said Dusan told him
-        ("rival", "I think it was", "one 31-year-old officer"),  # anonymous stays a description
-        ("rival", "The force is collapsing", "one 31-year-old officer"),  # opens a two-paragraph quote
-        ("rival", "We are tired", "one 31-year-old officer"),  # "he added"
+        ("rival", "I think it was", "a 31-year-old officer"),  # anonymous stays a description
+        ("rival", "The force is collapsing", "a 31-year-old officer"),  # opens a two-paragraph quote
+        ("rival", "We are tired", "a 31-year-old officer"),  # "he added"
         ("rival", "time is running out", "Lena Okafor"),  # Foreign Minister Lena Okafor said ...
         ("rival", "Setting a date", "Lena Okafor"),  # Ms Okafor told reporters
     ],

@@ -50,6 +50,14 @@ SPEECH = word_set(
 # Words whose presence outside the quote makes an attribution possible (inflections the list above
 # does not spell out are read through ``speech_word``).
 _CUES = word_set("according statement interview quoting quote")
+# Nouns naming something said or written: "Ada Voss's response was: '...'" quotes its owner.
+SPEECH_NOUNS = word_set(
+    """
+    response responses statement statements comment comments remark remarks reply replies post
+    posts tweet tweets message messages letter question questions answer answers words speech
+    retort note email memo testimony
+    """
+)
 _WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
 _CACHE_SIZE = 4096  # readings whose parse is kept (an event's copies repeat their sentences)
 PLACEHOLDER = "This"
@@ -67,6 +75,7 @@ class Reading:
     text: str
     start: int
     end: int
+    others: tuple[tuple[int, int], ...] = ()  # the other quotes' spans: their words are no one's speaker
 
 
 _CACHE: OrderedDict[Reading, str | None] = OrderedDict()
@@ -77,6 +86,7 @@ def reading(text: str, lo: int, hi: int, quotes: Sequence[tuple[int, int]], targ
     ``PLACEHOLDER``; ``target`` is the index in ``quotes`` of the quote to attribute."""
     out: list[str] = []
     pos, size, span = lo, 0, (0, 0)
+    others: list[tuple[int, int]] = []
     for n, (s, e) in enumerate(quotes):
         if e <= lo or s >= hi:
             continue
@@ -89,12 +99,14 @@ def reading(text: str, lo: int, hi: int, quotes: Sequence[tuple[int, int]], targ
             words = PLACEHOLDER + (tail if tail in ",.?!" else "")
         if n == target:
             span = (size, size + len(words))
+        else:
+            others.append((size, size + len(words)))
         out.append(words)
         size += len(words)
         pos = e
     out.append(text[pos:hi])
     # a no-break space is a token of its own to the tokenizer ("Stu\xa0Burguiere" is no name): read as a space
-    return Reading("".join(out).replace("\n", " ").replace("\xa0", " "), *span)
+    return Reading("".join(out).replace("\n", " ").replace("\xa0", " "), *span, tuple(others))
 
 
 def parser() -> Language:
@@ -140,30 +152,41 @@ def parse(readings: Sequence[Reading]) -> list[str | None]:
     if todo:
         docs = parser().pipe([r.text for r in todo], batch_size=256)
         for doc, r in zip(docs, todo, strict=True):
-            _CACHE[r] = speaker_phrase(doc, r.start, r.end)
+            _CACHE[r] = speaker_phrase(doc, r.start, r.end, r.others)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return [_CACHE.get(r) for r in readings]
 
 
-def speaker_phrase(doc: Doc, start: int, end: int) -> str | None:
-    """The subject of the predicate the quote at characters ``start:end`` of ``doc`` hangs from."""
+def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, int]] = ()) -> str | None:
+    """The subject of the predicate the quote at characters ``start:end`` of ``doc`` hangs from;
+    words inside the ``others`` quotes name no one ('X opposes "arbitrary pay freezes" and
+    recalled: "..."': not "arbitrary pay")."""
 
-    def inside(t: Token) -> bool:
+    def target(t: Token) -> bool:
         return start <= t.idx < end
 
-    quote = [t for t in doc if inside(t)]
+    def inside(t: Token) -> bool:
+        return target(t) or any(a <= t.idx < b for a, b in others)
+
+    quote = [t for t in doc if target(t)]
     if not quote:
         return None
-    who = _according(doc, inside)
+    who = _according(doc, inside, quote[0])
     if who is not None:
         return _phrase(who)
-    roots = [t for t in quote if t.head.i == t.i or not inside(t.head)]
+    roots = [t for t in quote if t.head.i == t.i or not target(t.head)]
     for root in roots:  # "Stated Stone: '...'" read as a noun phrase the quote is apposed to
         head = root.head
         said = [c for c in head.lefts if speech_word(c.text)] if head.pos_ in {"PROPN", "NOUN"} else []
         if not inside(head) and said:
             return head.doc[said[-1].i + 1 : head.i + 1].text
+        owner = _owner(head) if not inside(head) else None
+        # "From Ada Voss's post: '...'" read as the quote's own phrase
+        froms = [g for c in root.children if c.dep_ == "prep" and not inside(c) for g in c.children]
+        owner = owner or next((o for g in froms if g.dep_ == "pobj" and (o := _owner(g))), None)
+        if owner is not None:  # "Voss's 'no deal' remark"
+            return _phrase(owner)
     weak: Token | None = None
     for root in roots:
         node = root
@@ -290,14 +313,33 @@ def _subordinate(tok: Token) -> bool:
     return any(t.dep_ in {"advcl", "relcl", "acl", "pcomp"} for t in (tok, *tok.ancestors))
 
 
-def _according(doc: Doc, inside: object) -> Token | None:
-    """X of 'according to X' outside the quote."""
+def _according(doc: Doc, inside: object, quoted: Token) -> Token | None:
+    """X of 'according to X' outside the quote, in the quote's own sentence (a reading may hold
+    the next one: '"...?" Ada Voss asked. The shop is new, according to its website.')."""
     for t in doc:
-        if t.lower_ == "according" and not inside(t):  # type: ignore[operator]
+        if t.lower_ == "according" and not inside(t) and t.sent == quoted.sent:  # type: ignore[operator]
             for to in t.children:
                 if to.lower_ == "to":
-                    return next((c for c in to.children if c.dep_ == "pobj"), None)
+                    obj = next((c for c in to.children if c.dep_ == "pobj"), None)
+                    return _agent_of(obj) or obj if obj is not None and obj.pos_ == "NOUN" else obj
     return None
+
+
+def _agent_of(tok: Token) -> Token | None:
+    """The agent of a participle on a noun ('a court document filed by Ada Voss' -> Ada Voss)."""
+    for acl in (c for c in tok.children if c.dep_ == "acl"):
+        for agent in (c for c in acl.children if c.dep_ == "agent"):
+            obj = next((c for c in agent.children if c.dep_ == "pobj"), None)
+            if obj is not None:
+                return obj
+    return None
+
+
+def _owner(tok: Token) -> Token | None:
+    """The named owner of something said ("Ada Voss's response", "Voss's post"), else None."""
+    if tok.pos_ not in {"NOUN", "PROPN"} or tok.lower_ not in SPEECH_NOUNS:
+        return None
+    return next((c for c in tok.children if c.dep_ == "poss" and c.pos_ == "PROPN"), None)
 
 
 def _subject(verb: Token, inside: object) -> Token | None:
@@ -333,13 +375,33 @@ def _subject(verb: Token, inside: object) -> Token | None:
             )
         if node.dep_ not in {"advcl", "conj", "xcomp", "ccomp"} or node.head.i == node.i:
             return None
-        node = node.head
+        node = _reporter(node.head) if speech_word(verb.text) else node.head
     return None
+
+
+def _reporter(node: Token) -> Token:
+    """Where a subjectless speech verb climbs to: the verb of saying that reports the clause it
+    lies in, when there is one ("X said the move was made by Y and said: '...'", "X said Y must
+    choose, saying '...'": X's words, not the reported clause's subject's), else ``node``."""
+    above = node
+    for _ in range(4):
+        if speech_word(above.text):
+            return node
+        if above.dep_ == "ccomp" and speech_word(above.head.text):
+            return above.head
+        if above.dep_ not in {"advcl", "conj", "xcomp"} or above.head.i == above.i:
+            return node
+        above = above.head
+    return node
 
 
 def _phrase(tok: Token) -> str:
     """The name phrase of a subject: its left modifiers and head, no clause or apposition; a
-    description's apposed name when it has one; a description's "of" phrase kept."""
+    description's apposed name when it has one; a description's "of" phrase kept; the owner
+    of something said ("Ada Voss's response")."""
+    owner = _owner(tok)
+    if owner is not None:
+        return _phrase(owner)
     if tok.pos_ != "PROPN":
         appos = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
         named = next((c for c in tok.children if c.dep_ == "acl" and c.lower_ in _NAMED), None)

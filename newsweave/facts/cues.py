@@ -121,6 +121,8 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
                 continue  # "has", ", famously,": not the subject
             if words[0].lower() in {"who", "which"}:
                 continue
+            if chunk is not _nearest(chunks) and _HEAD_VERB.search(chunk):
+                return None  # "X said Y must choose, saying:": a clause of its own, for the parse
             first = words[0].lower()
             if first in _LEADS or re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
                 continue  # "thrown into the air by his players": not the subject
@@ -140,6 +142,11 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
             return speakers.name(" ".join(words), at) if len(words) <= 10 else None
     m = _ACCORDING.search(head) or _NAME_COLON.search(head)
     return speakers.name(m.group("who"), at) if m else None
+
+
+def _nearest(chunks: list[str]) -> str:
+    """The last chunk holding words."""
+    return next((c for c in reversed(chunks) if c.strip()), "")
 
 
 def _clause(chunk: str) -> bool:

@@ -5,7 +5,7 @@ per paragraph (a paragraph that opens a quote without closing it continues in th
 speaker is read from the words after the quote or before it (``cues``: '," said Sgt. Jose Gomez',
 'Mike Pompeo said ... "days are numbered"'), else from the sentence's parse. Pronouns take
 the last speaker; names resolve to the event's merged entities; anonymous speakers stay
-descriptions ("one 29-year-old man").
+descriptions ("a 29-year-old man").
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def find_all_quotes(articles: Sequence[tuple[str, str]], index: EntityIndex | No
         drafts[text] = (segments, sentences, said, wanted)
     readings = [r for *_, wanted in drafts.values() for r in wanted.values()]
     phrases = iter(zip(parse(readings), map(cued, readings), strict=True))
-    found: dict[str, list[tuple[str | None, int, int]]] = {}
+    found: dict[str, list[_Found]] = {}
     for text, (segments, sentences, said, wanted) in drafts.items():
         if wanted:  # the patterns left these unattributed or named no one: read their parse
             parsed = {n: next(phrases) for n in wanted}
@@ -146,7 +146,10 @@ def find_all_quotes(articles: Sequence[tuple[str, str]], index: EntityIndex | No
         _fill_chains(segments)
         kept = [s for s in segments if not _NAMING.search(text, max(0, s.open_at - 24), s.open_at)]
         found[text] = _join_split(text, kept)
-    return [[Quote(who, text[a:b], article, a, b) for who, a, b in found[text]] for text, article in articles]
+    return [
+        [Quote(who, text[a:b], article, a, b, [list(p) for p in parts]) for who, a, b, parts in found[text]]
+        for text, article in articles
+    ]
 
 
 def _attribute(
@@ -333,16 +336,21 @@ def _named_body(speaker: str, index: EntityIndex | None) -> bool:
 _RELATIVES = word_set("who which that whom whose where it there")
 
 
-def _join_split(text: str, segments: list[_Segment]) -> list[tuple[str | None, int, int]]:
-    """(speaker, start, end) of each quote, a quote its attribution interrupts read as one
-    ('"It's late," Ida Holm said. "We go home."' is one quote of Ida Holm's, cited whole)."""
-    out: list[tuple[str | None, int, int]] = []
+_Found = tuple[str | None, int, int, list[tuple[int, int]]]  # speaker, start, end, parts
+
+
+def _join_split(text: str, segments: list[_Segment]) -> list[_Found]:
+    """(speaker, start, end, parts) of each quote, a quote its attribution interrupts read as
+    one ('"It's late," Ida Holm said. "We go home."' is one quote of Ida Holm's, cited whole;
+    its parts are the two quoted stretches)."""
+    out: list[_Found] = []
     prev: _Segment | None = None
     for seg in segments:
         if prev is not None and out and _interrupted(text, prev, seg):
-            out[-1] = (out[-1][0], out[-1][1], seg.end)
+            who, start, _, parts = out[-1]
+            out[-1] = (who, start, seg.end, [*parts, (seg.start, seg.end)])
         else:
-            out.append((seg.speaker, seg.start, seg.end))
+            out.append((seg.speaker, seg.start, seg.end, [(seg.start, seg.end)]))
         prev = seg
     return out
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from newsweave.facts.attribution import SPEECH_NOUNS
 from newsweave.facts.entities import EntityIndex, Mention, strip_titles
 from newsweave.facts.lexicon import TITLES, fold, word_set
 
@@ -23,6 +24,8 @@ DETERMINERS = word_set(
     that these those other third second first each
     """
 )
+# Words that name no one on their own ("and", "of"): a speaker phrase of these only is none.
+FUNCTION_WORDS = word_set("and or but nor of to in on at by for with from as than so yet if")
 PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la", "le", "du", "dos"})
 # Only a definite description refers back ("the minister"); "one aide", "a spokesman for X" and
 # "the New Jersey governor" (qualified by a name) are said as written.
@@ -65,6 +68,7 @@ class Speakers:
             self.last, self.last_at = speaker, at
 
     def name(self, who: str, at: int = 0) -> str | None:
+        who = _PARTY.sub("", who)  # "Rep. Ada Voss (D-Vt.)": the name without its party
         parts = [p.strip() for p in _CLAUSE_CUT.split(who.strip(" ,.;:"))]
         parts = [p for p in parts if p]
         if not parts:
@@ -73,15 +77,17 @@ class Speakers:
         who = named[0] if named and not is_name(parts[0]) and len(named[0].split()) <= 4 else parts[0]
         words = who.split()
         first = words[0].lower()
-        if all(w.lower() in DETERMINERS for w in words):
-            return None  # "this", "that": no one
+        if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words):
+            return None  # "this", "that", "and": no one
         if first in PRONOUNS and all(w.islower() and w not in DETERMINERS for w in words[1:]):
             return self._antecedent(first, at)  # "she", "he also": the pronoun
         owned = _owned(words)
+        if owned and fold(words[-1]) in SPEECH_NOUNS:  # "Ada Voss's response": its owner
+            return self.name(re.sub(r"['’]s?$", "", words[-2]), at) if len(words) == 2 else owned
         if owned:  # "Norland's migration agency": the owner's body or aide, not the owner
             return self._proper(who) or owned
-        if first in _INDEFINITE and len(words) > 1 and words[1][:1].islower():
-            return who[:1].lower() + who[1:]  # "one senior Democrat", "a spokesman for X": as written
+        if first in _INDEFINITE and len(words) > 1 and not words[1][:1].isupper():
+            return _indefinite(words)  # "a spokesman for X": as written; "one aide": "an aide"
         lowered = first in DETERMINERS or not who[:1].isupper()
         if first in DETERMINERS:
             rest = " ".join(words[1:])
@@ -189,14 +195,29 @@ class Speakers:
         return people.pop() if len(people) == 1 else None
 
 
+def _indefinite(words: list[str]) -> str:
+    """An indefinite description as a reader says it: "one" counting a single person reads as
+    the article ("one 29-year-old man" -> "a 29-year-old man", "one aide" -> "an aide"); "one of
+    the ..." and any other words stay as written."""
+    first, second = words[0].lower(), words[1]
+    if first != "one" or second.lower() in {"of", "another", "other"}:
+        return " ".join([first, *words[1:]])
+    vowel = second[:1].lower() in "aeio" or re.match(r"(?:8|11|18)(?:\D|$)", second) is not None
+    return " ".join(["an" if vowel else "a", *words[1:]])
+
+
 def _after_title(run: str) -> str:
     """The person after a title inside a name run ("Judicial Watch President Tom Fitton" ->
     "Tom Fitton"): the body before the title is whom the person speaks for, not the person."""
     words = run.split()
-    at = max((i for i, w in enumerate(words[:-1]) if fold(w.rstrip(".")) in TITLES), default=-1)
+    at = max((i for i, w in enumerate(words[:-1]) if fold(w.rstrip(".")) in _ROLE_TITLES), default=-1)
     return " ".join(words[at + 1 :]) if at > 0 and len(words) - at - 1 in (2, 3) else run
 
 
+# Role words that stand before a name like a title ("Senate Minority Leader Ada Voss") though
+# they are no title to strip from an entity's name.
+_ROLE_TITLES = TITLES | word_set("leader speaker commissioner director chairman chairwoman chair")
+_PARTY = re.compile(r"\s*\((?:[A-Z][\w.]*-[A-Z][\w.]*|[DRI])\)")
 _POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
 
 

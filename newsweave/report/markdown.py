@@ -79,7 +79,7 @@ def _quotes(view: EventView) -> list[str]:
     for speaker, cited in quotes:
         out.append(f"- **{md_escape(speaker)}**")
         for c in cited:
-            out.append(f"  - “{md_escape(c.item.text)}” {_cites(c.numbers)}")
+            out.append(f"  - “{md_escape(c.item.words())}” {_cites(c.numbers)}")
     return [*out, ""]
 
 
