@@ -13,17 +13,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from newsweave.facts.digits import counted_one, scaled_to_digits, to_digits
 from newsweave.facts.durations import TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold
-from newsweave.facts.numbers import (
-    Figure,
-    counted_one,
-    find_figures,
-    find_fractions,
-    scaled_to_digits,
-    to_digits,
-)
+from newsweave.facts.numbers import Figure, find_figures, find_fractions
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
     BOUND,
