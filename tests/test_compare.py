@@ -354,3 +354,45 @@ def test_a_translation_of_another_event_keeps_its_key() -> None:
     ]
     items[1].claim.article = items[0].claim.article
     assert sorted(align(items)) == [[0], [1], [2]]
+
+
+def _incidental(n: int, value: float, unit: str, *, story: str, spelled: bool = False) -> Aligned:
+    it = item(n, value, story=story, unit=unit, verb=None)
+    it.found.spelled = spelled
+    return it
+
+
+@pytest.mark.parametrize(
+    ("items", "rows"),
+    [
+        ([_incidental(1, 1, "defector", story="bbc", spelled=True)], 0),  # "one defector aged 23 says"
+        ([_incidental(1, 15, "minutes", story="ap")], 0),  # "died within 15 minutes"
+        # copies of one story repeat it: still one story's context
+        ([_incidental(1, 15, "minutes", story="ap"), _incidental(2, 15, "minutes", story="ap")], 0),
+        # two stories give the same duration: it is part of what happened
+        ([_incidental(1, 15, "minutes", story="ap"), _incidental(2, 15, "minutes", story="bbc")], 1),
+        ([item(1, 37, story="bbc", unit="years", verb="in power")], 1),  # "37 years in power"
+        ([item(1, 1, story="bbc", unit="firefighter", verb="killed")], 1),  # a "1" in digits counts
+    ],
+)
+def test_context_figures_of_one_story_get_no_row(items: list[Aligned], rows: int) -> None:
+    assert len(compare(items)) == rows
+
+
+@pytest.mark.parametrize(
+    ("sentence", "incidental"),
+    [
+        ("Speaking to the Ledger's Ana Ruiz, one defector aged 23 says he fears for his family.", True),
+        ("One firefighter was killed when the roof of the depot fell in.", False),
+        ("His daughter died within 15 minutes because the clinic had no oxygen.", True),
+        ("The strike at the Varlo port lasted 36 hours, the union said.", False),
+        ("Mr Osei left office after 22 years in power.", False),
+        ("Police said 12 people were arrested.", False),
+    ],
+)
+def test_which_figures_are_context(sentence: str, incidental: bool) -> None:
+    from newsweave.facts.claims import _sentence_claims
+    from newsweave.facts.digits import scaled_to_digits, to_digits
+
+    found = _sentence_claims(to_digits(sentence, "en"), scaled_to_digits(sentence), "en", None)
+    assert [f.incidental for f in found if f.unit_concept != "age"] == [incidental]

@@ -7,6 +7,8 @@ the widest placed group of its kind (an unqualified total is the total); part-of
 only meet their own copies; an age goes with its holder. A distinctive figure (not small, not
 round) of one counted thing and event is one quantity whatever the words around it: it takes the
 key most English reports give it, never one naming a place it does not.
+A figure of one story that is context rather than a quantity (``Found.incidental``: a spelled "one"
+in no event, a duration that names nothing that lasted) gets no comparison row; its claim stays.
 Copies of one story never corroborate each other: statuses count stories, and a later version of a
 story that changed a figure ``supersedes`` the earlier claim.
 """
@@ -429,6 +431,8 @@ def compare(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> 
     for group in align(items, neutral):
         members = [items[i] for i in group]
         link_supersedes(members)
+        if len({it.story for it in members}) < 2 and all(it.found.incidental for it in members):
+            continue  # "one defector aged 23", "died within 15 minutes": context, not a figure to compare
         lead = min(members, key=lambda it: (not it.english, it.is_copy, it.claim.article, it.claim.start))
         comp = Comparison(lead.found.subject, status(members), [it.claim.id for it in members])
         out.append((len({it.story for it in members}), comp))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from newsweave.facts.digits import counted_one, scaled_to_digits, to_digits
-from newsweave.facts.durations import TimeFigure, find_times
+from newsweave.facts.durations import DURATION_UNITS, TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold
 from newsweave.facts.numbers import Figure, find_figures, find_fractions
@@ -87,6 +87,16 @@ class Found:
     def known_unit(self) -> bool:
         """What it counts is a concept of the table (the same in every language), not a bare word."""
         return self.unit_concept in _TABLE_UNITS
+
+    @property
+    def incidental(self) -> bool:
+        """A figure that is no quantity to compare unless another story gives it too: a spelled
+        "one" that counts someone in no event ("one defector aged 23 says": a person introduced,
+        not a count), or a duration that says nothing of what lasted ("his son died within 15
+        minutes"; not "37 years in power", whose ``verb`` is "in power")."""
+        if self.spelled and self.figure.value == 1 and self.verb is None:  # none read; "defector" implies one
+            return True
+        return self.unit_concept in DURATION_UNITS and self.verb is None
 
     @property
     def subject(self) -> str:
@@ -273,6 +283,12 @@ def _share_claim(s: str, f: Figure) -> Found:
 _WHAT = re.compile(r"\s+((?:in|of|at|on|en|de|di|im|al|au)\s+(?:(?:the|el|il|le)\s+)?[^\W\d_]{3,})", re.I)
 
 
+# The duration is the predicate: "the strike lasted 36 hours", "the count took two days" (English).
+_LASTED = re.compile(
+    r"\b(lasted|lasts|lasting|took|takes|spent)\s+(?:(?:about|nearly|almost|some|only|just|more than|"
+    r"less than|up to|over|under|another)\s+)*$",
+    re.I,
+)
 _BESIDE = re.compile(r"[\s,‚]*(?:(?:aged|de|di)\s*)?")  # "Grace, 52", "Mugabe, de 93 años"
 
 
@@ -307,6 +323,8 @@ def _time_claim(s: str, t: TimeFigure, lang: str, index: EntityIndex | None) -> 
         return Found(f, 0, 0, "age", "age", None, None, holder, None, None, None, False)
     what = _WHAT.match(s, f.end)  # "37 years in power"; the event verb would be the whole clause's
     shown = what.group(1) if what else None
+    lasting = _LASTED.search(s, 0, f.start) if shown is None else None
+    shown = lasting.group(1).lower() if lasting else shown  # "the strike lasted 36 hours": what happened
     source = _attribution(s, s[f.end :])
     return Found(f, 0, 0, t.unit, t.unit, shown, None, frozenset(), None, source, None, False)
 
