@@ -396,3 +396,19 @@ def test_which_figures_are_context(sentence: str, incidental: bool) -> None:
 
     found = _sentence_claims(to_digits(sentence, "en"), scaled_to_digits(sentence), "en", None)
     assert [f.incidental for f in found if f.unit_concept != "age"] == [incidental]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "series"),
+    [
+        ("Early in the week 70 cases were known; there are now 92 cases.", "en", [True, False]),
+        ("En début de semaine on comptait 70 cas, ils sont désormais 92 cas.", "fr", [True, False]),
+        ("Police said 12 people were arrested and 40 people were injured.", "en", [False, False]),
+    ],
+)
+def test_a_value_the_sentence_updates_is_no_contrast(sentence: str, lang: str, series: list[bool]) -> None:
+    from newsweave.facts.claims import _sentence_claims
+    from newsweave.facts.digits import scaled_to_digits, to_digits
+
+    found = _sentence_claims(to_digits(sentence, lang), scaled_to_digits(sentence), lang, None)
+    assert [f.series for f in found] == series

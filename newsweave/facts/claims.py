@@ -59,6 +59,12 @@ _FROM = re.compile(  # "up from 159", "raising a previous count of 159": the val
     re.I,
 )
 
+# "now" between two figures of a sentence: the first is the value before the update (any language).
+_NOW = re.compile(
+    r"\b(?:now|désormais|maintenant|ahora|actualmente|jetzt|inzwischen|mittlerweile|nun|ora|adesso|agora|nu)\b",
+    re.I,
+)
+
 
 @dataclass(slots=True)
 class Found:
@@ -255,6 +261,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         year = _YEAR.search(left + " " + right)
         found.year = year.group(0) if year else None
         found.series = _FROM.search(s, prev_end or max(0, f.start - 30), f.start) is not None
+        # "earlier in the week more than 70 ..., they now number 92": a value the sentence updates
+        found.series |= next_f is not None and _NOW.search(s, f.end, figures[-1].start) is not None
         if index is not None:
             found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
         if lang == "en" and unit_c == "%" and verb is None and not places and found.part is None:
