@@ -412,3 +412,20 @@ def test_a_value_the_sentence_updates_is_no_contrast(sentence: str, lang: str, s
 
     found = _sentence_claims(to_digits(sentence, lang), scaled_to_digits(sentence), lang, None)
     assert [f.series for f in found] == series
+
+
+def test_a_distinctive_figure_joins_its_readings_whatever_else_reads_it() -> None:
+    """ "1,487 killed in Ostria" (beside "20 killed in Velmar") joins "1,487 people killed" told by
+    two stories, though a spun copy counts that figure as "departures"; "1,487 homes" stays apart."""
+    items = [
+        item(1, 1487, story="a", unit="people", verb="killed", places=("Ostria",)),
+        item(2, 1487, story="b", unit="people", verb="killed"),
+        item(3, 1487, story="c", unit="people", verb="killed"),
+        item(4, 1487, story="d", unit="departures", verb=None),
+        item(5, 1487, story="e", unit="homes", verb="destroyed"),
+        item(6, 20, story="a", unit="people", verb="killed", places=("Velmar",)),  # Ostria set apart
+    ]
+    items[5].claim.article = items[0].claim.article
+    groups = align(items)
+    assert [0, 1, 2] in groups
+    assert not any(4 in g and 0 in g for g in groups)

@@ -78,10 +78,12 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
         elif it.english and _distinctive(it.claim.value):
             # "1,487 people died" and "1,487 killed in Ostria": one distinctive figure of one
             # counted thing and event is one quantity; it takes the key most reports give it,
-            # never one naming a place it does not (a coincidence must not make it a part)
+            # never one naming a place it does not (a coincidence must not make it a part); the
+            # readings that count another thing ("1,487 departures", a spun copy) do not stop it
             told_as = by_value.get((it.claim.low, it.claim.high), [])
-            same = [k for k in told_as if k[2] <= keys[i][2] and _same_event(k, keys[i])]
-            if {k[0] for k in same} == {keys[i][0]} and keys[i][3] is None:
+            same = [k for k in told_as if k[0] == keys[i][0] and k[2] <= keys[i][2]]
+            same = [k for k in same if _same_event(k, keys[i])]
+            if same and keys[i][3] is None:
                 keys[i] = _counted(same, keys[i])
         elif not it.english:
             ref = by_story[it.story].get((it.claim.low, it.claim.high))
