@@ -379,6 +379,14 @@ def test_context_figures_of_one_story_get_no_row(items: list[Aligned], rows: int
     assert len(compare(items)) == rows
 
 
+def _read(sentence: str, lang: str) -> list[Found]:
+    """The claims the reader finds in one sentence, without an entity index."""
+    from newsweave.facts.claims import _sentence_claims
+    from newsweave.facts.digits import scaled_to_digits, to_digits
+
+    return _sentence_claims(to_digits(sentence, lang), scaled_to_digits(sentence), lang, None)
+
+
 @pytest.mark.parametrize(
     ("sentence", "incidental"),
     [
@@ -391,10 +399,7 @@ def test_context_figures_of_one_story_get_no_row(items: list[Aligned], rows: int
     ],
 )
 def test_which_figures_are_context(sentence: str, incidental: bool) -> None:
-    from newsweave.facts.claims import _sentence_claims
-    from newsweave.facts.digits import scaled_to_digits, to_digits
-
-    found = _sentence_claims(to_digits(sentence, "en"), scaled_to_digits(sentence), "en", None)
+    found = _read(sentence, "en")
     assert [f.incidental for f in found if f.unit_concept != "age"] == [incidental]
 
 
@@ -407,10 +412,7 @@ def test_which_figures_are_context(sentence: str, incidental: bool) -> None:
     ],
 )
 def test_a_value_the_sentence_updates_is_no_contrast(sentence: str, lang: str, series: list[bool]) -> None:
-    from newsweave.facts.claims import _sentence_claims
-    from newsweave.facts.digits import scaled_to_digits, to_digits
-
-    found = _sentence_claims(to_digits(sentence, lang), scaled_to_digits(sentence), lang, None)
+    found = _read(sentence, lang)
     assert [f.series for f in found] == series
 
 
