@@ -145,7 +145,7 @@ _TITLE_BEFORE = re.compile(r"(?<=[a-z] )([A-Z][\w\-]*) $")
 _NOUN_NEXT = re.compile(r" [a-z]{3,}\b")
 
 
-def _model_number(s: str, f: Figure) -> bool:
+def _model_number(s: str, f: Figure, lang: str) -> bool:
     """'2.5 million Note 7s', 'its Glide 3 scooter': a number in a name is not a count."""
     before = s[max(0, f.start - 40) : f.start]
     named = _NAMED_BEFORE.search(before)
@@ -156,7 +156,29 @@ def _model_number(s: str, f: Figure) -> bool:
     title = _TITLE_BEFORE.search(s[: f.start])
     noun = _NOUN_NEXT.match(s[f.end :])
     plain = s[f.start : f.end].isdigit() and len(s[f.start : f.end]) <= 2
-    return title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS
+    if title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS:
+        return True
+    return lang != "de" and _named_digit(s, f)
+
+
+_CLAUSE_END = re.compile(r"s?\s*(?:[,.;:!?)\]]|$)")
+_NAME_BEFORE = re.compile(r"(?<=\S )([A-Z][\w\-]*) $")  # a capitalised word, not the sentence's first
+
+
+def _named_digit(s: str, f: Figure) -> bool:
+    """One plain digit after a capitalised word inside the sentence, ending its clause, is a name's
+    ("Samsung recalls its Galaxy Note 7,", "a fire in its Tab 7s."), unless the sentence is a
+    tally of names and figures ("Plaid Cymru 4, the Greens 1"). Not in German, which capitalises
+    every noun ("Stärke 6")."""
+    name = _NAME_BEFORE.search(s[: f.start])
+    if name is None or not re.fullmatch(r"\d", s[f.start : f.end]):
+        return False
+    if fold(name.group(1)) in MONTHS | WEEKDAYS:  # "on March 3."
+        return False
+    if not _CLAUSE_END.match(s, f.end):  # "in Gaza 3 children died": what follows is counted
+        return False
+    others = {m.group(1) for m in re.finditer(r"([A-Z][\w\-]*) \d", s)} - {name.group(1)}
+    return not others
 
 
 def _scoped_places(left: str, near: str, index: EntityIndex, lang: str) -> tuple[frozenset[str], set[str]]:
@@ -208,7 +230,7 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
     times = find_times(s, lang)
     shares = find_fractions(s, lang)
     taken = [t.figure for t in times] + shares
-    figures = [f for f in find_figures(s, lang) if not _model_number(s, f) and not _within(f, taken)]
+    figures = [f for f in find_figures(s, lang) if not _model_number(s, f, lang) and not _within(f, taken)]
     out = [c for t in times if (c := _time_claim(s, t, lang, index)) is not None]
     out += [_share_claim(s, f) for f in shares]
     prev: Found | None = None
