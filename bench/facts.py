@@ -113,6 +113,15 @@ def _speaker_right(predicted: str | None, gold: str | None) -> bool:
     return bool(p and g) and (p[-1] == g[-1] or p == g)
 
 
+def _load_embedder() -> None:
+    """The embedding model compare.translated reads translations with loads once per process (in
+    ``brief`` the event grouper has loaded it already): start-up, not per-article work."""
+    from newsweave.compare.translated import EMBEDDER
+    from newsweave.nlp.embed import shared_embedder
+
+    shared_embedder(EMBEDDER).embed(["warm up"])
+
+
 def score(shared: Path = SHARED) -> Scores:
     events, stories, event_of = load(shared)
     claims_labels = json.loads((shared / "data" / "realworld_dev_claims.json").read_text("utf-8"))
@@ -126,6 +135,7 @@ def score(shared: Path = SHARED) -> Scores:
     from newsweave.facts.attribution import parser
 
     parser()  # so is the quote parser's
+    _load_embedder()
     start, cpu = time.perf_counter(), time.process_time()
     for event, arts in events.items():
         facts[event] = extract_facts(arts, stories[event])
@@ -198,6 +208,7 @@ def score_check(shared: Path = SHARED, name: str = "realworld_dev2") -> Scores:
     from newsweave.nlp.models import load_spacy
 
     load_spacy(("ner",))
+    _load_embedder()
     start, cpu = time.perf_counter(), time.process_time()
     for event in dict.fromkeys(event_of[lab["page"]] for lab in labels):
         facts[event] = extract_facts(events[event], stories[event])

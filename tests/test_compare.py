@@ -354,3 +354,80 @@ def test_a_translation_of_another_event_keeps_its_key() -> None:
     ]
     items[1].claim.article = items[0].claim.article
     assert sorted(align(items)) == [[0], [1], [2]]
+
+
+def _incidental(n: int, value: float, unit: str, *, story: str, spelled: bool = False) -> Aligned:
+    it = item(n, value, story=story, unit=unit, verb=None)
+    it.found.spelled = spelled
+    return it
+
+
+@pytest.mark.parametrize(
+    ("items", "rows"),
+    [
+        ([_incidental(1, 1, "defector", story="bbc", spelled=True)], 0),  # "one defector aged 23 says"
+        ([_incidental(1, 15, "minutes", story="ap")], 0),  # "died within 15 minutes"
+        # copies of one story repeat it: still one story's context
+        ([_incidental(1, 15, "minutes", story="ap"), _incidental(2, 15, "minutes", story="ap")], 0),
+        # two stories give the same duration: it is part of what happened
+        ([_incidental(1, 15, "minutes", story="ap"), _incidental(2, 15, "minutes", story="bbc")], 1),
+        ([item(1, 37, story="bbc", unit="years", verb="in power")], 1),  # "37 years in power"
+        ([item(1, 1, story="bbc", unit="firefighter", verb="killed")], 1),  # a "1" in digits counts
+    ],
+)
+def test_context_figures_of_one_story_get_no_row(items: list[Aligned], rows: int) -> None:
+    assert len(compare(items)) == rows
+
+
+def _read(sentence: str, lang: str) -> list[Found]:
+    """The claims the reader finds in one sentence, without an entity index."""
+    from newsweave.facts.claims import _sentence_claims
+    from newsweave.facts.digits import scaled_to_digits, to_digits
+
+    return _sentence_claims(to_digits(sentence, lang), scaled_to_digits(sentence), lang, None)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "incidental"),
+    [
+        ("Speaking to the Ledger's Ana Ruiz, one defector aged 23 says he fears for his family.", True),
+        ("One firefighter was killed when the roof of the depot fell in.", False),
+        ("His daughter died within 15 minutes because the clinic had no oxygen.", True),
+        ("The strike at the Varlo port lasted 36 hours, the union said.", False),
+        ("Mr Osei left office after 22 years in power.", False),
+        ("Police said 12 people were arrested.", False),
+    ],
+)
+def test_which_figures_are_context(sentence: str, incidental: bool) -> None:
+    found = _read(sentence, "en")
+    assert [f.incidental for f in found if f.unit_concept != "age"] == [incidental]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "series"),
+    [
+        ("Early in the week 70 cases were known; there are now 92 cases.", "en", [True, False]),
+        ("En début de semaine on comptait 70 cas, ils sont désormais 92 cas.", "fr", [True, False]),
+        ("Police said 12 people were arrested and 40 people were injured.", "en", [False, False]),
+    ],
+)
+def test_a_value_the_sentence_updates_is_no_contrast(sentence: str, lang: str, series: list[bool]) -> None:
+    found = _read(sentence, lang)
+    assert [f.series for f in found] == series
+
+
+def test_a_distinctive_figure_joins_its_readings_whatever_else_reads_it() -> None:
+    """ "1,487 killed in Ostria" (beside "20 killed in Velmar") joins "1,487 people killed" told by
+    two stories, though a spun copy counts that figure as "departures"; "1,487 homes" stays apart."""
+    items = [
+        item(1, 1487, story="a", unit="people", verb="killed", places=("Ostria",)),
+        item(2, 1487, story="b", unit="people", verb="killed"),
+        item(3, 1487, story="c", unit="people", verb="killed"),
+        item(4, 1487, story="d", unit="departures", verb=None),
+        item(5, 1487, story="e", unit="homes", verb="destroyed"),
+        item(6, 20, story="a", unit="people", verb="killed", places=("Velmar",)),  # Ostria set apart
+    ]
+    items[5].claim.article = items[0].claim.article
+    groups = align(items)
+    assert [0, 1, 2] in groups
+    assert not any(4 in g and 0 in g for g in groups)

@@ -6,8 +6,9 @@ from datetime import date
 
 import pytest
 
+from newsweave.facts.digits import scaled_to_digits
 from newsweave.facts.durations import find_times
-from newsweave.facts.numbers import find_fractions, scaled_to_digits
+from newsweave.facts.numbers import find_fractions
 from newsweave.facts.timeline import DateResolver
 
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from newsweave.facts.numbers import find_figures, to_digits
+from newsweave.facts.digits import to_digits
+from newsweave.facts.numbers import find_figures
 
 
 def figures(text: str, lang: str = "en") -> list[tuple[float, float | None, float | None]]:

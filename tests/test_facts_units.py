@@ -275,6 +275,9 @@ def test_the_counted_noun_is_not_also_the_verb() -> None:
         ("It was a Category 4 storm that hit 120 homes.", [120]),
         ("The Conservatives have 365 seats, while Labour have 203.", [365, 203]),
         ("Officials counted 12 boats.", [12]),
+        ("Lumetra recalls its Orbit Tab 7, after 35 reports of fires.", [35]),
+        ("Lumetra recalls Tab 7", []),
+        ("Results: Verdant 4, Azure 2.", [4, 2]),  # a tally of names and figures
     ],
 )
 def test_a_number_in_a_name_is_not_a_count(text: str, values: list[float]) -> None:

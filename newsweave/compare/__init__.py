@@ -6,7 +6,10 @@ another with a different figure (else it is the event's setting); a figure namin
 the widest placed group of its kind (an unqualified total is the total); part-of-a-whole figures
 only meet their own copies; an age goes with its holder. A distinctive figure (not small, not
 round) of one counted thing and event is one quantity whatever the words around it: it takes the
-key most English reports give it, never one naming a place it does not.
+key most English reports give it, never one naming a place it does not. A translation's figure
+that meets no English reading of its value takes the one nearest in meaning (``compare.translated``).
+A figure of one story that is context rather than a quantity (``Found.incidental``: a spelled "one"
+in no event, a duration that names nothing that lasted) gets no comparison row; its claim stays.
 Copies of one story never corroborate each other: statuses count stories, and a later version of a
 story that changed a figure ``supersedes`` the earlier claim.
 """
@@ -19,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from newsweave.compare.translated import Embed, align_translations
 from newsweave.records import Claim, Comparison, Status
 
 if TYPE_CHECKING:  # facts imports compare; the claim reader is only a type here
@@ -44,10 +48,11 @@ def _key(item: Aligned) -> Key:
     return f.unit_concept, f.verb_concept, f.places, f.part
 
 
-def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
+def _inherit_keys(items: Sequence[Aligned], embed: Embed | None = None) -> dict[int, Key]:
     """A translation's figure takes the subject of the same figure in an English version of its
     story; a figure whose counted thing went unread, or a distinctive figure told with other words,
-    takes the key the event's reports give that very figure."""
+    takes the key the event's reports give that very figure; a translation's figure that still
+    meets no English reading of its value takes the nearest in meaning (``compare.translated``)."""
     keys = {i: _key(it) for i, it in enumerate(items)}
     by_story: dict[str, dict[tuple[float | None, float | None], int]] = defaultdict(dict)
     for i, it in enumerate(items):
@@ -76,10 +81,12 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
         elif it.english and _distinctive(it.claim.value):
             # "1,487 people died" and "1,487 killed in Ostria": one distinctive figure of one
             # counted thing and event is one quantity; it takes the key most reports give it,
-            # never one naming a place it does not (a coincidence must not make it a part)
+            # never one naming a place it does not (a coincidence must not make it a part); the
+            # readings that count another thing ("1,487 departures", a spun copy) do not stop it
             told_as = by_value.get((it.claim.low, it.claim.high), [])
-            same = [k for k in told_as if k[2] <= keys[i][2] and _same_event(k, keys[i])]
-            if {k[0] for k in same} == {keys[i][0]} and keys[i][3] is None:
+            same = [k for k in told_as if k[0] == keys[i][0] and k[2] <= keys[i][2]]
+            same = [k for k in same if _same_event(k, keys[i])]
+            if same and keys[i][3] is None:
                 keys[i] = _counted(same, keys[i])
         elif not it.english:
             ref = by_story[it.story].get((it.claim.low, it.claim.high))
@@ -95,7 +102,7 @@ def _inherit_keys(items: Sequence[Aligned]) -> dict[int, Key]:
                 same = [k for k in by_value.get((it.claim.low, it.claim.high), []) if _same_event(k, keys[i])]
                 if same and keys[i] not in same and {k[0] for k in same} == {keys[i][0]}:
                     keys[i] = _counted(same, keys[i])
-    return keys
+    return align_translations(items, keys, _same_event, embed)
 
 
 def _same_event(a: Key, b: Key) -> bool:
@@ -117,10 +124,13 @@ def _distinctive(value: float) -> bool:
     return value >= 20 and _trailing_zeros(value) < 2
 
 
-def align(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> list[list[int]]:
+def align(
+    items: Sequence[Aligned], neutral: frozenset[str] = frozenset(), embed: Embed | None = None
+) -> list[list[int]]:
     """Groups of item indices, each about one quantity. Names in ``neutral`` (what the whole event
-    is about: the company of a scandal, the tower that burned) do not narrow a figure."""
-    keys = _inherit_keys(items)
+    is about: the company of a scandal, the tower that burned) do not narrow a figure. ``embed``
+    aligns translations by meaning (default: the ``compare.translated.EMBEDDER`` backend)."""
+    keys = _inherit_keys(items, embed)
     if neutral:
         keys = {i: (u, v, p - neutral, part) for i, (u, v, p, part) in keys.items()}
     year = _event_year(items)
@@ -423,12 +433,16 @@ def link_supersedes(items: Sequence[Aligned]) -> None:
                 later.claim.supersedes = earlier[-1].claim.id
 
 
-def compare(items: Sequence[Aligned], neutral: frozenset[str] = frozenset()) -> list[Comparison]:
+def compare(
+    items: Sequence[Aligned], neutral: frozenset[str] = frozenset(), embed: Embed | None = None
+) -> list[Comparison]:
     """Comparisons of every aligned group, the most widely reported first."""
     out: list[tuple[int, Comparison]] = []
-    for group in align(items, neutral):
+    for group in align(items, neutral, embed):
         members = [items[i] for i in group]
         link_supersedes(members)
+        if len({it.story for it in members}) < 2 and all(it.found.incidental for it in members):
+            continue  # "one defector aged 23", "died within 15 minutes": context, not a figure to compare
         lead = min(members, key=lambda it: (not it.english, it.is_copy, it.claim.article, it.claim.start))
         comp = Comparison(lead.found.subject, status(members), [it.claim.id for it in members])
         out.append((len({it.story for it in members}), comp))

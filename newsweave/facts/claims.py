@@ -13,17 +13,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from newsweave.facts.durations import TimeFigure, find_times
+from newsweave.facts.digits import counted_one, scaled_to_digits, to_digits
+from newsweave.facts.durations import DURATION_UNITS, TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold
-from newsweave.facts.numbers import (
-    Figure,
-    counted_one,
-    find_figures,
-    find_fractions,
-    scaled_to_digits,
-    to_digits,
-)
+from newsweave.facts.numbers import Figure, find_figures, find_fractions
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
     BOUND,
@@ -65,6 +59,12 @@ _FROM = re.compile(  # "up from 159", "raising a previous count of 159": the val
     re.I,
 )
 
+# "now" between two figures of a sentence: the first is the value before the update (any language).
+_NOW = re.compile(
+    r"\b(?:now|désormais|maintenant|ahora|actualmente|jetzt|inzwischen|mittlerweile|nun|ora|adesso|agora|nu)\b",
+    re.I,
+)
+
 
 @dataclass(slots=True)
 class Found:
@@ -88,11 +88,22 @@ class Found:
     series: bool = False  # an earlier value of a change the sentence tells ("rose from 159", "up from 159")
     measures: str | None = None  # what a bare percentage measures ("the pound fell 10 percent": pound)
     measure_in: str | None = None  # the figure's clause to parse for ``measures`` (``name_measures``)
+    words: str = ""  # the figure with the words around it in its sentence, for cross-language alignment
 
     @property
     def known_unit(self) -> bool:
         """What it counts is a concept of the table (the same in every language), not a bare word."""
         return self.unit_concept in _TABLE_UNITS
+
+    @property
+    def incidental(self) -> bool:
+        """A figure that is no quantity to compare unless another story gives it too: a spelled
+        "one" that counts someone in no event ("one defector aged 23 says": a person introduced,
+        not a count), or a duration that says nothing of what lasted ("his son died within 15
+        minutes"; not "37 years in power", whose ``verb`` is "in power")."""
+        if self.spelled and self.figure.value == 1 and self.verb is None:  # none read; "defector" implies one
+            return True
+        return self.unit_concept in DURATION_UNITS and self.verb is None
 
     @property
     def subject(self) -> str:
@@ -134,7 +145,7 @@ _TITLE_BEFORE = re.compile(r"(?<=[a-z] )([A-Z][\w\-]*) $")
 _NOUN_NEXT = re.compile(r" [a-z]{3,}\b")
 
 
-def _model_number(s: str, f: Figure) -> bool:
+def _model_number(s: str, f: Figure, lang: str) -> bool:
     """'2.5 million Note 7s', 'its Glide 3 scooter': a number in a name is not a count."""
     before = s[max(0, f.start - 40) : f.start]
     named = _NAMED_BEFORE.search(before)
@@ -145,7 +156,29 @@ def _model_number(s: str, f: Figure) -> bool:
     title = _TITLE_BEFORE.search(s[: f.start])
     noun = _NOUN_NEXT.match(s[f.end :])
     plain = s[f.start : f.end].isdigit() and len(s[f.start : f.end]) <= 2
-    return title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS
+    if title is not None and bool(noun and plain) and fold(title.group(1)) not in MONTHS | WEEKDAYS:
+        return True
+    return lang != "de" and _named_digit(s, f)
+
+
+_CLAUSE_END = re.compile(r"s?\s*(?:[,.;:!?)\]]|$)")
+_NAME_BEFORE = re.compile(r"(?<=\S )([A-Z][\w\-]*) $")  # a capitalised word, not the sentence's first
+
+
+def _named_digit(s: str, f: Figure) -> bool:
+    """One plain digit after a capitalised word inside the sentence, ending its clause, is a name's
+    ("Samsung recalls its Galaxy Note 7,", "a fire in its Tab 7s."), unless the sentence is a
+    tally of names and figures ("Plaid Cymru 4, the Greens 1"). Not in German, which capitalises
+    every noun ("Stärke 6")."""
+    name = _NAME_BEFORE.search(s[: f.start])
+    if name is None or not re.fullmatch(r"\d", s[f.start : f.end]):
+        return False
+    if fold(name.group(1)) in MONTHS | WEEKDAYS:  # "on March 3."
+        return False
+    if not _CLAUSE_END.match(s, f.end):  # "in Gaza 3 children died": what follows is counted
+        return False
+    others = {m.group(1) for m in re.finditer(r"([A-Z][\w\-]*) \d", s)} - {name.group(1)}
+    return not others
 
 
 def _scoped_places(left: str, near: str, index: EntityIndex, lang: str) -> tuple[frozenset[str], set[str]]:
@@ -197,7 +230,7 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
     times = find_times(s, lang)
     shares = find_fractions(s, lang)
     taken = [t.figure for t in times] + shares
-    figures = [f for f in find_figures(s, lang) if not _model_number(s, f) and not _within(f, taken)]
+    figures = [f for f in find_figures(s, lang) if not _model_number(s, f, lang) and not _within(f, taken)]
     out = [c for t in times if (c := _time_claim(s, t, lang, index)) is not None]
     out += [_share_claim(s, f) for f in shares]
     prev: Found | None = None
@@ -248,9 +281,12 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
         found.in_clause = in_clause
+        found.words = words_around(s, f)
         year = _YEAR.search(left + " " + right)
         found.year = year.group(0) if year else None
         found.series = _FROM.search(s, prev_end or max(0, f.start - 30), f.start) is not None
+        # "earlier in the week more than 70 ..., they now number 92": a value the sentence updates
+        found.series |= next_f is not None and _NOW.search(s, f.end, figures[-1].start) is not None
         if index is not None:
             found.place_types = {p: e.type for p in places if (e := index.lookup(p)) is not None}
         if lang == "en" and unit_c == "%" and verb is None and not places and found.part is None:
@@ -262,6 +298,13 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         out.append(found)
         prev = found
     return sorted(out, key=lambda c: c.figure.start)
+
+
+def words_around(s: str, f: Figure, before: int = 6, after: int = 6) -> str:
+    """The figure with ``before`` words left and ``after`` words right of it in its sentence
+    ("bisher 190 Tote in Latium gezählt"): what an embedding reads to align a translation's figure."""
+    left = s[: f.start].split()[-before:]
+    return " ".join([*left, s[f.start : f.end], *s[f.end :].split()[:after]])
 
 
 def _within(f: Figure, taken: list[Figure]) -> bool:
@@ -279,6 +322,12 @@ def _share_claim(s: str, f: Figure) -> Found:
 _WHAT = re.compile(r"\s+((?:in|of|at|on|en|de|di|im|al|au)\s+(?:(?:the|el|il|le)\s+)?[^\W\d_]{3,})", re.I)
 
 
+# The duration is the predicate: "the strike lasted 36 hours", "the count took two days" (English).
+_LASTED = re.compile(
+    r"\b(lasted|lasts|lasting|took|takes|spent)\s+(?:(?:about|nearly|almost|some|only|just|more than|"
+    r"less than|up to|over|under|another)\s+)*$",
+    re.I,
+)
 _BESIDE = re.compile(r"[\s,‚]*(?:(?:aged|de|di)\s*)?")  # "Grace, 52", "Mugabe, de 93 años"
 
 
@@ -313,6 +362,8 @@ def _time_claim(s: str, t: TimeFigure, lang: str, index: EntityIndex | None) -> 
         return Found(f, 0, 0, "age", "age", None, None, holder, None, None, None, False)
     what = _WHAT.match(s, f.end)  # "37 years in power"; the event verb would be the whole clause's
     shown = what.group(1) if what else None
+    lasting = _LASTED.search(s, 0, f.start) if shown is None else None
+    shown = lasting.group(1).lower() if lasting else shown  # "the strike lasted 36 hours": what happened
     source = _attribution(s, s[f.end :])
     return Found(f, 0, 0, t.unit, t.unit, shown, None, frozenset(), None, source, None, False)
 

@@ -32,6 +32,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     for head, words in [line.split(":")]
     for word in words.split()
 }
+DURATION_UNITS = frozenset(unit for unit, _ in _UNITS.values())  # "years", "days", "minutes"...
 _UNIT_RE = "|".join(sorted(map(re.escape, _UNITS), key=len, reverse=True))
 _NUMBER = r"(?P<n>\d+(?:[.,]\d+)?)"
 # "93-year-old", "93 years old", "aged 93", "93-jährige", "93enne"
