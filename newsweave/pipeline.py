@@ -166,15 +166,19 @@ def _big(grouping: Grouping, by_id: dict[str, Article]) -> list[EventGroup]:
     return [g for g, n in zip(grouping.events, chars, strict=True) if n * BIG_EVENT > total]
 
 
-def packed(groups: Sequence[EventGroup], stories: int) -> Iterator[list[EventGroup]]:
-    """``groups`` in order, consecutive ones together until a part holds ``stories`` stories."""
+def packed(groups: Sequence[EventGroup], stories: int, share: int = 4) -> Iterator[list[EventGroup]]:
+    """``groups`` in order, consecutive ones together until a part holds ``stories`` stories, or
+    ``1 / share`` of the stories not yet handed out, if fewer: the last parts get small, so no
+    worker is left briefing a big part alone at the end (guided self-scheduling)."""
+    left = sum(len(g.stories) for g in groups)
     part: list[EventGroup] = []
     held = 0
     for g in groups:
         part.append(g)
         held += len(g.stories)
-        if held >= stories:
+        if held >= min(stories, -(-left // share)):
             yield part
+            left -= held
             part, held = [], 0
     if part:
         yield part

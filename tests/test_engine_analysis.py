@@ -186,10 +186,10 @@ def test_brief_is_the_same_whatever_the_events_per_task(pack: int, monkeypatch: 
     ("sizes", "stories", "parts"),
     [
         ([], 4, []),
-        ([5, 1, 1], 4, [[5], [1, 1]]),
-        ([2, 2, 2, 1], 4, [[2, 2], [2, 1]]),
         ([1, 1, 1], 1, [[1], [1], [1]]),
-        ([3, 3], 100, [[3, 3]]),
+        ([3, 3], 100, [[3], [3]]),  # a quarter of what is left closes a part
+        ([9, 1, 1, 1, 1, 1, 1, 1, 1], 4, [[9], [1, 1], [1, 1], [1], [1], [1], [1]]),
+        ([2] * 16, 4, [[2, 2]] * 4 + [[2, 2], [2, 2], [2], [2], [2], [2]]),
     ],
 )
 def test_packed_keeps_order_and_fills_parts(sizes: list[int], stories: int, parts: list[list[int]]) -> None:
@@ -203,3 +203,4 @@ def test_packed_keeps_order_and_fills_parts(sizes: list[int], stories: int, part
     got = [[len(g.stories) for g in part] for part in packed(groups, stories)]
     assert got == parts
     assert [g for part in packed(groups, stories) for g in part] == groups
+    assert all(sum(len(g.stories) for g in part[:-1]) < stories for part in packed(groups, stories))
