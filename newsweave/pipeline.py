@@ -34,7 +34,8 @@ TAG_PARTITION = 8  # texts per NER task (each up to a whole article)
 BIG_EVENT = 8  # an event with more than 1/8 of the pile's text has its NER partitioned
 # Small events share a briefing task until it holds this many stories, so their NER runs as one
 # batch: spaCy's parser-style NER costs a fixed step per token of a batch's longest text, whatever
-# the batch's size (bench/throughput.py's 868 texts: 27 s CPU in batches of 32, 22 s of 128).
+# the batch's size (bench/throughput.py's corpus, 142 events, 868 texts, one core at load 3.5:
+# 27.4-28.0 s CPU with one batch per event, 19.6-22.3 s packed into 20 parts).
 PACK_STORIES = 64
 
 
