@@ -167,3 +167,40 @@ def test_ner_reads_only_sentences_that_may_name_someone(sentence: str, read: boo
     from newsweave.facts import _may_name
 
     assert _may_name(sentence) is read
+
+
+@pytest.mark.parametrize("pack", [1, 10**6])
+def test_brief_is_the_same_whatever_the_events_per_task(pack: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small events share a briefing task and one NER batch (``PACK_STORIES``): one event per
+    task or all in one task give the same briefing."""
+    import newsweave.pipeline as pl
+
+    pipe = Pipeline()
+    expected = pipe.brief(pipe.read([str(EXAMPLES)], print, analyse=False)).to_dict()
+    monkeypatch.setattr(pl, "PACK_STORIES", pack)
+    assert len(expected["events"]) > 1
+    assert pipe.brief(pipe.read([str(EXAMPLES)], print, analyse=False)).to_dict() == expected
+
+
+@pytest.mark.parametrize(
+    ("sizes", "stories", "parts"),
+    [
+        ([], 4, []),
+        ([1, 1, 1], 1, [[1], [1], [1]]),
+        ([3, 3], 100, [[3], [3]]),  # a quarter of what is left closes a part
+        ([9, 1, 1, 1, 1, 1, 1, 1, 1], 4, [[9], [1, 1], [1, 1], [1], [1], [1], [1]]),
+        ([2] * 16, 4, [[2, 2]] * 4 + [[2, 2], [2, 2], [2], [2], [2], [2]]),
+    ],
+)
+def test_packed_keeps_order_and_fills_parts(sizes: list[int], stories: int, parts: list[list[int]]) -> None:
+    from newsweave.pipeline import packed
+    from newsweave.records import EventGroup
+
+    groups = [
+        EventGroup(f"e{n}", [Story(f"e{n}-s{k}", f"a{n}-{k}", [f"a{n}-{k}"]) for k in range(size)])
+        for n, size in enumerate(sizes)
+    ]
+    got = [[len(g.stories) for g in part] for part in packed(groups, stories)]
+    assert got == parts
+    assert [g for part in packed(groups, stories) for g in part] == groups
+    assert all(sum(len(g.stories) for g in part[:-1]) < stories for part in packed(groups, stories))

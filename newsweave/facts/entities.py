@@ -118,7 +118,7 @@ def tag(texts: Sequence[str]) -> list[list[Mention]]:
     nlp = load_spacy(("ner",))
     return [
         [Mention(e.text, e.label_, e.start_char, e.end_char) for e in doc.ents]
-        for doc in nlp.pipe(texts, batch_size=32)
+        for doc in nlp.pipe(texts, batch_size=256)
     ]
 
 
