@@ -15,7 +15,15 @@ from newsweave.engine import Engine, LocalEngine, partitions
 from newsweave.errors import InputError
 from newsweave.events import Grouper, make_grouper
 from newsweave.events.features import extract as extract_features
-from newsweave.facts import analyse, event_readings, extract_facts, keep_analyses
+from newsweave.facts import (
+    Prepared,
+    analyse,
+    event_readings,
+    extract_facts,
+    keep_analyses,
+    parse_prepared,
+    prepare_facts,
+)
 from newsweave.facts.entities import tag
 from newsweave.ingest import read_paths
 from newsweave.records import (
@@ -117,16 +125,13 @@ class Pipeline:
         events.sort(key=lambda e: (e.last_seen or "", len(e.articles)), reverse=True)
         return Briefing(events=events)
 
-    def brief_event(self, group: EventGroup, by_id: dict[str, Article]) -> EventBriefing:
-        articles: list[Article] = []
-        for story in group.stories:
-            for aid in story.articles:
-                art = by_id[aid]
-                art.story = story.id
-                art.copy_of = None if aid == story.original else story.original
-                articles.append(art)
+    def brief_event(
+        self, group: EventGroup, by_id: dict[str, Article], prepared: Prepared | None = None
+    ) -> EventBriefing:
+        """One event's briefing; ``prepared``: ``prepare_facts`` of its ``event_articles``."""
+        articles = event_articles(group, by_id)
         dates = sorted(a.published for a in articles if a.published)
-        facts = extract_facts(articles, group.stories)
+        facts = extract_facts(articles, group.stories, prepared=prepared)
         originals = [by_id[s.original] for s in group.stories]
         docs = [
             SourceDoc(a.id, a.text, a.published, a.lang, tuple((o.start, o.end) for o in a.optional))
@@ -143,6 +148,18 @@ class Pipeline:
             summary=summary,
             facts=facts,
         )
+
+
+def event_articles(group: EventGroup, by_id: dict[str, Article]) -> list[Article]:
+    """The event's articles, story by story, each told its story and the original it copies."""
+    articles: list[Article] = []
+    for story in group.stories:
+        for aid in story.articles:
+            art = by_id[aid]
+            art.story = story.id
+            art.copy_of = None if aid == story.original else story.original
+            articles.append(art)
+    return articles
 
 
 def _reported(
@@ -186,7 +203,8 @@ def packed(groups: Sequence[EventGroup], stories: int, share: int = 4) -> Iterat
 
 
 def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]) -> list[EventBriefing]:
-    """Brief each event of the task, after one NER pass over all their stories (see PACK_STORIES)."""
+    """Brief each event of the task, after one NER pass over all their stories (see PACK_STORIES)
+    and one quote parser pass over all their quote sentences the patterns leave open."""
     readings = [
         r
         for _, group, by_id in jobs
@@ -194,7 +212,9 @@ def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]
     ]
     if readings:
         keep_analyses(readings, tag([r.text for r in readings]))
-    return [pipe.brief_event(group, by_id) for pipe, group, by_id in jobs]
+    prepared = [prepare_facts(event_articles(group, by_id), group.stories) for _, group, by_id in jobs]
+    parse_prepared(prepared)
+    return [pipe.brief_event(group, by_id, p) for (pipe, group, by_id), p in zip(jobs, prepared, strict=True)]
 
 
 def pool_engine(workers: int | None = None) -> Engine:

@@ -20,9 +20,10 @@ from functools import lru_cache
 from itertools import accumulate
 
 from newsweave.compare import Aligned, compare
+from newsweave.facts.attribution import parse
 from newsweave.facts.claims import Found, find_claims, name_measures
 from newsweave.facts.entities import EntityIndex, Mention, refine, tag
-from newsweave.facts.quotes import find_all_quotes
+from newsweave.facts.quotes import QuoteDrafts, draft_quotes, finish_quotes
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.timeline import per_story, resolvers, timeline
 from newsweave.records import Analysis, Article, Claim, Facts, Story
@@ -214,19 +215,53 @@ def event_subjects(aligned: Sequence[Aligned], index: EntityIndex) -> frozenset[
     return frozenset({top})
 
 
-def extract_facts(articles: Sequence[Article], stories: Sequence[Story], tagger: Tagger = tag) -> Facts:
-    """Entities, quotes, claims (compared across independent stories) and timeline."""
+@dataclass(slots=True)
+class Prepared:
+    """The first part of ``extract_facts`` for one event: its entity index and its quotes as the
+    patterns attribute them, with the sentences the quote parser must read (``quotes.readings``),
+    so a briefing task parses all its events' sentences in one batch (``parse_prepared``)."""
+
+    index: EntityIndex
+    quotes: QuoteDrafts
+    phrases: list[str | None] | None = None  # the parse of ``quotes.readings``, once read
+
+
+def prepare_facts(articles: Sequence[Article], stories: Sequence[Story], tagger: Tagger = tag) -> Prepared:
+    index = entity_index(articles, stories, tagger)
+    return Prepared(index, draft_quotes([a.text for a in articles if a.lang == "en"], index))
+
+
+def parse_prepared(prepared: Sequence[Prepared]) -> None:
+    """Parse the quote sentences of several events in one parser batch. Measured on the
+    throughput corpus (1,439 readings, one brief through the pool, load 1.2-1.9, interleaved):
+    142 calls 4.01 / 3.85 CPU s, 21 calls (one per task) 3.84 / 3.60 s; output byte-identical."""
+    phrases = iter(parse([r for p in prepared for r in p.quotes.readings]))
+    for p in prepared:
+        p.phrases = [next(phrases) for _ in p.quotes.readings]
+
+
+def extract_facts(
+    articles: Sequence[Article],
+    stories: Sequence[Story],
+    tagger: Tagger = tag,
+    prepared: Prepared | None = None,
+) -> Facts:
+    """Entities, quotes, claims (compared across independent stories) and timeline; ``prepared``
+    is ``prepare_facts``'s result for the same articles and stories, when a caller made it."""
     if not articles:
         return Facts()
     if not stories:
         stories = [Story(a.id, a.id, [a.id]) for a in articles]
-    index = entity_index(articles, stories, tagger)
+    prepared = prepared or prepare_facts(articles, stories, tagger)
+    index = prepared.index
     story_of = {aid: s for s in stories for aid in s.articles}
     dates = resolvers(articles, stories)
     facts = Facts(entities=sorted(index.entities, key=lambda e: -e.mentions))
     aligned: list[Aligned] = []
-    english = [a for a in articles if a.lang == "en"]  # one parser batch for the event's quotes
-    quoted = find_all_quotes([(a.text, a.id) for a in english], index)
+    english = [a for a in articles if a.lang == "en"]
+    drafts = prepared.quotes  # one parser batch for the event's quotes, unless the caller's batch read them
+    phrases = prepared.phrases if prepared.phrases is not None else parse(drafts.readings)
+    quoted = finish_quotes([(a.text, a.id) for a in english], drafts, phrases)
     for art, found_quotes in zip(english, quoted, strict=True):
         # nothing is cited from a kept optional line (headline, caption: issue 14)
         facts.quotes.extend(q for q in found_quotes if not art.in_optional(q.start, q.end))

@@ -122,22 +122,51 @@ def find_all_quotes(articles: Sequence[tuple[str, str]], index: EntityIndex | No
     """The quotes of each (text, article id), the parser reading all their unattributed quote
     sentences in one batch (one call per event, not per article). An exact copy of a text
     (syndication) is read once: its quotes are the same, cited in each article."""
-    drafts = {}
-    for text, _ in articles:
-        if text in drafts:
+    drafts = draft_quotes([text for text, _ in articles], index)
+    return finish_quotes(articles, drafts, parse(drafts.readings))
+
+
+@dataclass(slots=True)
+class QuoteDrafts:
+    """The patterns' pass over distinct texts (``draft_quotes``): what ``finish_quotes`` needs,
+    and the ``readings`` whose parse it wants, which a caller may parse with other events' in
+    one batch (a briefing task's). Used once: finishing sets the segments' speakers."""
+
+    index: EntityIndex | None
+    texts: dict[str, tuple[list[_Segment], list[Sentence], list[tuple[int, str]], dict[int, Reading]]]
+
+    @property
+    def readings(self) -> list[Reading]:
+        return [r for *_, wanted in self.texts.values() for r in wanted.values()]
+
+
+def draft_quotes(texts: Sequence[str], index: EntityIndex | None) -> QuoteDrafts:
+    """The quotes of each distinct text as the patterns attribute them, with the readings the
+    parser must read (which quotes the patterns leave open depends on ``index``'s names)."""
+    drafts = QuoteDrafts(index, {})
+    for text in texts:
+        if text in drafts.texts:
             continue
         segments = _segments(text)
         sentences = split_sentences(text) if segments else []
         # the speakers of sentences without quotes: the same in both passes of ``_attribute``
         said = reported_speech(text, sentences, [(s.open_at, s.end) for s in segments]) if segments else []
         wanted = _attribute(text, segments, sentences, index, {}, list(said)) if segments else {}
-        drafts[text] = (segments, sentences, said, wanted)
-    readings = [r for *_, wanted in drafts.values() for r in wanted.values()]
-    phrases = iter(zip(parse(readings), map(cued, readings), strict=True))
+        drafts.texts[text] = (segments, sentences, said, wanted)
+    return drafts
+
+
+def finish_quotes(
+    articles: Sequence[tuple[str, str]], drafts: QuoteDrafts, phrases: Sequence[str | None]
+) -> list[list[Quote]]:
+    """The quotes of each (text, article id) of ``drafts``, given ``phrases``: the parse of each
+    of ``drafts.readings``, in order."""
+    index = drafts.index
+    parsed_all = iter(zip(phrases, map(cued, drafts.readings), strict=True))
     found: dict[str, list[_Found]] = {}
-    for text, (segments, sentences, said, wanted) in drafts.items():
+    for text, (segments, sentences, said, wanted) in drafts.texts.items():
         if wanted:  # the patterns left these unattributed or named no one: read their parse
-            parsed = {n: next(phrases) for n in wanted}
+            parsed = {n: next(parsed_all) for n in wanted}
             for seg in segments:
                 seg.speaker = None
             _attribute(text, segments, sentences, index, parsed, list(said))
