@@ -126,10 +126,16 @@ class Pipeline:
         return Briefing(events=events)
 
     def brief_event(
-        self, group: EventGroup, by_id: dict[str, Article], prepared: Prepared | None = None
+        self,
+        group: EventGroup,
+        by_id: dict[str, Article],
+        prepared: Prepared | None = None,
+        articles: list[Article] | None = None,
     ) -> EventBriefing:
-        """One event's briefing; ``prepared``: ``prepare_facts`` of its ``event_articles``."""
-        articles = event_articles(group, by_id)
+        """One event's briefing; ``articles``: its ``event_articles`` if already listed,
+        ``prepared``: ``prepare_facts`` of them."""
+        if articles is None:
+            articles = event_articles(group, by_id)
         dates = sorted(a.published for a in articles if a.published)
         facts = extract_facts(articles, group.stories, prepared=prepared)
         originals = [by_id[s.original] for s in group.stories]
@@ -212,9 +218,13 @@ def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]
     ]
     if readings:
         keep_analyses(readings, tag([r.text for r in readings]))
-    prepared = [prepare_facts(event_articles(group, by_id), group.stories) for _, group, by_id in jobs]
+    listed = [event_articles(group, by_id) for _, group, by_id in jobs]
+    prepared = [prepare_facts(arts, group.stories) for (_, group, _), arts in zip(jobs, listed, strict=True)]
     parse_prepared(prepared)
-    return [pipe.brief_event(group, by_id, p) for (pipe, group, by_id), p in zip(jobs, prepared, strict=True)]
+    return [
+        pipe.brief_event(group, by_id, p, arts)
+        for (pipe, group, by_id), p, arts in zip(jobs, prepared, listed, strict=True)
+    ]
 
 
 def pool_engine(workers: int | None = None) -> Engine:
