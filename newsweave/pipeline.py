@@ -5,6 +5,7 @@ The CLI, the store and the engines all go through ``Pipeline``; its parts are pa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -291,10 +292,24 @@ def clean_partition(docs: list[RawDocument]) -> list[Article | InputError]:
     return out
 
 
+_TITLE_WORD = re.compile(r"\w{4,}")
+TITLE_CONTEXT = 1000  # characters of a report's opening its title is matched against
+
+
 def event_title(originals: Sequence[Article], summary_text: str) -> str:
-    """The title of the most complete original report, else the summary's first sentence."""
+    """The title that speaks for the event's reports best, else the summary's first sentence:
+    the one whose words (of four letters or more) the reports' openings share most, on average
+    (a stray menu line taken for a headline names little the others tell); ties go to the most
+    complete report."""
     titled = [a for a in originals if a.title]
     if titled:
-        return max(titled, key=lambda a: len(a.text)).title or ""
+        openings = {a.id: set(_TITLE_WORD.findall(a.text[:TITLE_CONTEXT].casefold())) for a in originals}
+
+        def shared(a: Article) -> float:
+            words = set(_TITLE_WORD.findall((a.title or "").casefold()))
+            others = sum(len(words & o) for i, o in openings.items() if i != a.id)
+            return others / max(len(words), 1)
+
+        return max(titled, key=lambda a: (round(shared(a), 6), len(a.text))).title or ""
     words = summary_text.split()
     return " ".join(words[:14]) + ("…" if len(words) > 14 else "")
