@@ -86,6 +86,7 @@ def test_clean_keeps_a_wrapped_story_whole() -> None:
     [
         ("Ferry runs aground off Norland with 412 aboard", "Ferry runs aground off Norland with 412 aboard"),
         ("This is a developing story", None),  # names nothing
+        ("WorldBusinessMarkets SportWeatherTravel Opinion", None),  # a menu
         ("By Tomas Ekdahl and Ana Ruiz", None),  # a byline
         ("3 March 2026 - 18:37 Coastal Wire", None),  # a time stamp
     ],

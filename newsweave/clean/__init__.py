@@ -255,6 +255,7 @@ def clean_text(text: str, lang: str | None = None) -> Cleaned:
 
 _NOT_TITLE = re.compile(r"^\W|^by\s|\d{1,2}:\d\d", re.I)  # a list item, a byline, a time stamp
 MIN_TITLE_WORDS = 3
+_GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")
 
 
 def headline(text: str, optional: list[OptionalSpan]) -> str | None:
@@ -268,8 +269,8 @@ def headline(text: str, optional: list[OptionalSpan]) -> str | None:
     if not MIN_TITLE_WORDS <= len(words) <= TITLE_WORDS or _NOT_TITLE.search(line):
         return None
     digits = sum(c.isdigit() for c in line)
-    if digits * 5 > len(line) - line.count(" "):
-        return None
+    if digits * 5 > len(line) - line.count(" ") or len(_GLUED.findall(line)) >= 2:
+        return None  # a date line; menu items printed without spaces ("NewsSportWeather")
     return line if any(w[0].isupper() or w[0].isdigit() for w in words[1:]) else None
 
 
