@@ -227,8 +227,9 @@ def report(tmp: Path) -> str:
         "translations printed one by one, with their candidates: the 4 leading sentences a side "
         "state the facts every report states, deeper sentences set a translation apart for a "
         "few; with 3 candidates picked by shared anchors the original is often not among them); "
-        "half B, the check, was not read. It gains on the tuning side and not on half B, for "
-        "about twice the CPU of budget 1000: not kept (the step's defaults are unchanged). "
+        "half B, the check, was not read. It gains on the tuning side and not on half B (below "
+        "the 4-sentence reading there), for about 2.5 times the CPU of budget 1000: not kept "
+        "(the step's defaults are unchanged). "
         "Also tried on the tuning side and dropped: Gale-Church sentence-length alignment "
         "(loose translations merge, drop and reorder paragraphs: no separation) and candidates "
         "ranked major-language or copied stories first (half A flat or lower).",
