@@ -44,6 +44,8 @@ _SAYS_FIRST = re.compile(
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+|those\s+|these\s+)?$")
 _ROUTE = re.compile(r"\b(?:from|to|via|towards?|bound for)\s+(?:the\s+)?\Z", re.I)
 _NOUN_AFTER = re.compile(r"\s+([a-z]{3,})\b(?<!ed)(?<!ing)(?!['’])")
+# Between two figures of one list: no clause break and no other figure, a comma or a conjunction.
+_LIST_ON = re.compile(r"[^;:.()\[\]—–\d]*(?:,|\s(?:and|or|et|ou|y|o|und|oder|e|en|i)\s)[^;:.()\[\]—–\d]*")
 _DIGIT_ONE = re.compile(r"(?<![\d.,])1(?![\d.,])")
 _LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s+\w", re.I)
 _HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
@@ -281,6 +283,9 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
         found.in_clause = in_clause
+        # "including 26 with burns and 55 with damage": the list goes on within the whole
+        if found.part is None and prev is not None and prev.part == "including":
+            found.part = prev.part if _LIST_ON.fullmatch(s, prev.figure.end, f.start) else None
         found.words = words_around(s, f)
         year = _YEAR.search(left + " " + right)
         found.year = year.group(0) if year else None
