@@ -164,6 +164,18 @@ def test_a_name_that_modifies_another_noun_does_not_scope_the_figure() -> None:
     assert places[300] == {"Morvan"}  # where they died, not who said it
 
 
+def test_a_list_of_places_after_a_comma_scopes_the_figure() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = "Toll rises to 1,204 in Kestria, Ostra earthquake. Toll hits 900 in Kestria, officials said."
+    names = [("Kestria", "GPE"), ("Ostra", "GPE")]
+    mentions = [Mention(n, label, text.find(n), text.find(n) + len(n)) for n, label in names]
+    idx = EntityIndex({"a": mentions}, {"a": text})
+    places = {c.figure.value: c.places for c in find_claims(text, "en", idx, DateResolver(None))}
+    assert places[1204] == {"Kestria", "Ostra"}
+    assert places[900] == {"Kestria"}  # what follows the comma names no place
+
+
 @pytest.mark.parametrize(
     ("text", "value", "part"),
     [

@@ -207,6 +207,29 @@ def _scoped_places(left: str, near: str, index: EntityIndex, lang: str) -> tuple
     return frozenset(k for k in keys if k not in loose or k in kept), loose
 
 
+_LISTED = re.compile(r",\s+")
+
+
+def _listed_places(s: str, at: int, places: frozenset[str], index: EntityIndex) -> frozenset[str]:
+    """The regions a comma adds to the figure's region right after its clause ("in Turkey, Syria
+    earthquake", "in Nepal, India and Tibet"): names that open the next stretch, each a region."""
+    comma = _LISTED.match(s, at)
+    if comma is None or not any((e := index.lookup(p)) is not None and e.type in _REGIONS for p in places):
+        return frozenset()
+    rest = s[comma.end() :]
+    stop = next((m.start() for m in BOUND.finditer(rest)), len(rest))
+    out: set[str] = set()
+    pos = 0
+    for m in index.find(rest[:stop]):
+        ent = index.lookup(m.text)
+        between = rest[pos : m.start]
+        if ent is None or ent.type not in _REGIONS or between.strip() not in ("", "and", "or", "&"):
+            break
+        out.add(ent.name)
+        pos = m.end
+    return frozenset(out)
+
+
 def _nationals(right: str, index: EntityIndex) -> str | None:
     """The nationality a figure counts, when the word right after it names one ("Nine Britons")."""
     first = next(iter(index.find(right[:40])), None)
@@ -273,6 +296,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit_c = "people"
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's
         places, loose = _scoped_places(left, near, index, lang) if index is not None else (frozenset(), set())
+        if index is not None and places:  # "15,383 in Turkey, Syria earthquake": one list of places
+            places |= _listed_places(s, f.end + len(right), places, index)
         if nationals is not None:
             places = places | {nationals}
         in_clause = bool(places)
