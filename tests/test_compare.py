@@ -431,3 +431,17 @@ def test_a_distinctive_figure_joins_its_readings_whatever_else_reads_it() -> Non
     groups = align(items)
     assert [0, 1, 2] in groups
     assert not any(4 in g and 0 in g for g in groups)
+
+
+def test_a_distinctive_figure_told_with_a_qualifier_is_that_figure() -> None:
+    """ "at least 1,487 killed in Ostria" (beside "20 killed in Velmar") is the 1,487 two reports
+    give as the toll: a qualifier does not make another figure; "at least 1,487 injured" stays apart."""
+    items = [
+        item(1, 1487, story="a", unit="people", verb="killed"),
+        item(2, 1487, story="b", unit="people", verb="killed"),
+        item(3, 1487, "low", story="c", unit="people", verb="killed", places=("Ostria",)),
+        item(4, 20, story="c", unit="people", verb="killed", places=("Velmar",)),
+        item(5, 1487, "low", story="d", unit="people", verb="injured"),
+    ]
+    items[3].claim.article = items[2].claim.article
+    assert sorted(align(items)) == [[0, 1, 2], [3], [4]]

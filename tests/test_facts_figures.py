@@ -164,6 +164,18 @@ def test_a_name_that_modifies_another_noun_does_not_scope_the_figure() -> None:
     assert places[300] == {"Morvan"}  # where they died, not who said it
 
 
+def test_a_list_of_places_after_a_comma_scopes_the_figure() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = "Toll rises to 1,204 in Kestria, Ostra earthquake. Toll hits 900 in Kestria, officials said."
+    names = [("Kestria", "GPE"), ("Ostra", "GPE")]
+    mentions = [Mention(n, label, text.find(n), text.find(n) + len(n)) for n, label in names]
+    idx = EntityIndex({"a": mentions}, {"a": text})
+    places = {c.figure.value: c.places for c in find_claims(text, "en", idx, DateResolver(None))}
+    assert places[1204] == {"Kestria", "Ostra"}
+    assert places[900] == {"Kestria"}  # what follows the comma names no place
+
+
 @pytest.mark.parametrize(
     ("text", "value", "part"),
     [
@@ -171,11 +183,37 @@ def test_a_name_that_modifies_another_noun_does_not_scope_the_figure() -> None:
         ("Five of those 79 people have been identified.", 79, None),
         ("It won 48 of the 59 seats.", 48, None),
         ("Rescuers found 40 survivors in one basement.", 40, "in one basement"),
+        # a sample is those asked, not a name's word nor the interview a figure was told in
+        ("In interviews with the Ledger, nine drivers described the crash.", 9, "sample"),
+        ("Twelve residents interviewed by the Ledger said they stayed.", 12, "sample"),
+        ("The Kestrian Geological Survey said the quake measured 6.2.", 6.2, None),
+        ("Mayor Ilse Varo said in an interview that 140 homes burned.", 140, None),
+        ("In an interview, Mayor Ilse Varo said 140 homes burned.", 140, None),
+        # a list within the whole goes on: "including 26 ... and 55 ..."
+        ("There are 92 cases, including 26 with burns and 55 with damage.", 55, "including"),
+        ("There are 92 cases, including 26 with burns and 55 with damage.", 92, None),
     ],
 )
 def test_a_part_of_a_whole_says_so(text: str, value: float, part: str | None) -> None:
     found = {c.figure.value: c.part for c in find_claims(text, "en", None, DateResolver(None))}
     assert found[value] == part
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [
+        ("On compte 92 cas, parmi lesquels 26 cas de brûlures et 55 de dégâts.", "fr", 26),
+        ("On compte 92 cas, parmi lesquels 26 cas de brûlures et 55 de dégâts.", "fr", 55),
+        ("Hay 92 casos, entre ellos 26 con quemaduras.", "es", 26),
+        ("Es gibt 92 Fälle, unter ihnen 26 mit Verbrennungen.", "de", 26),
+        ("Ci sono 92 casi, tra cui 26 con ustioni.", "it", 26),
+        ("Er zijn 92 gevallen, waaronder 26 met brandwonden.", "nl", 26),
+    ],
+)
+def test_a_part_of_a_whole_says_so_in_other_languages(text: str, lang: str, value: float) -> None:
+    found = {c.figure.value: c.part for c in find_claims(text, lang, None, DateResolver(None))}
+    assert found[value] == "including"
+    assert found[92] is None
 
 
 @pytest.mark.parametrize(

@@ -60,10 +60,10 @@ def _inherit_keys(items: Sequence[Aligned], embed: Embed | None = None) -> dict[
             seen = by_story[it.story].get((it.claim.low, it.claim.high))
             if seen is None or len(it.found.places) > len(items[seen].found.places):
                 by_story[it.story][(it.claim.low, it.claim.high)] = i
-    by_value: dict[tuple[float | None, float | None], list[Key]] = defaultdict(list)
+    by_value: dict[float, list[Key]] = defaultdict(list)  # a qualifier aside: "at least 15,383" is 15,383
     for i, it in enumerate(items):
         if it.english and it.found.unit_concept is not None and _distinctive(it.claim.value):
-            by_value[(it.claim.low, it.claim.high)].append(keys[i])
+            by_value[it.claim.value].append(keys[i])
     told: dict[tuple[float | None, float | None], set[Key]] = defaultdict(set)
     for i, it in enumerate(items):
         if it.found.unit_concept is not None:
@@ -77,13 +77,13 @@ def _inherit_keys(items: Sequence[Aligned], embed: Embed | None = None) -> dict[
                 keys[i] = next(iter(readings))
         elif it.english and it.found.unit_concept is None and _distinctive(it.claim.value):
             # "the figure is 93" in English too: what the English reports of that figure count
-            keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
+            keys[i] = _counted(by_value.get(it.claim.value, []), keys[i])
         elif it.english and _distinctive(it.claim.value):
             # "1,487 people died" and "1,487 killed in Ostria": one distinctive figure of one
             # counted thing and event is one quantity; it takes the key most reports give it,
             # never one naming a place it does not (a coincidence must not make it a part); the
             # readings that count another thing ("1,487 departures", a spun copy) do not stop it
-            told_as = by_value.get((it.claim.low, it.claim.high), [])
+            told_as = by_value.get(it.claim.value, [])
             same = [k for k in told_as if k[0] == keys[i][0] and k[2] <= keys[i][2]]
             same = [k for k in same if _same_event(k, keys[i])]
             if same and keys[i][3] is None:
@@ -95,11 +95,11 @@ def _inherit_keys(items: Sequence[Aligned], embed: Embed | None = None) -> dict[
             elif not it.found.known_unit and _distinctive(it.claim.value):
                 # a noun the concept table does not know ("Insassen", or none: "la cifra è 159"):
                 # an English report of the event with the same distinctive figure says what it counts
-                keys[i] = _counted(by_value.get((it.claim.low, it.claim.high), []), keys[i])
+                keys[i] = _counted(by_value.get(it.claim.value, []), keys[i])
             elif _distinctive(it.claim.value):
                 # the same counted thing with the same distinctive figure ("203 députés", "Labour's
                 # 203 seats"): the places a translation names in its own words are not read
-                same = [k for k in by_value.get((it.claim.low, it.claim.high), []) if _same_event(k, keys[i])]
+                same = [k for k in by_value.get(it.claim.value, []) if _same_event(k, keys[i])]
                 if same and keys[i] not in same and {k[0] for k in same} == {keys[i][0]}:
                     keys[i] = _counted(same, keys[i])
     return align_translations(items, keys, _same_event, embed)

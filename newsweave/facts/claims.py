@@ -44,6 +44,8 @@ _SAYS_FIRST = re.compile(
 _PARTITIVE = re.compile(r"^\s*(?:of|out of)\s+(?:the\s+|those\s+|these\s+)?$")
 _ROUTE = re.compile(r"\b(?:from|to|via|towards?|bound for)\s+(?:the\s+)?\Z", re.I)
 _NOUN_AFTER = re.compile(r"\s+([a-z]{3,})\b(?<!ed)(?<!ing)(?!['’])")
+# Between two figures of one list: no clause break and no other figure, a comma or a conjunction.
+_LIST_ON = re.compile(r"[^;:.()\[\]—–\d]*(?:,|\s(?:and|or|et|ou|y|o|und|oder|e|en|i)\s)[^;:.()\[\]—–\d]*")
 _DIGIT_ONE = re.compile(r"(?<![\d.,])1(?![\d.,])")
 _LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s+\w", re.I)
 _HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
@@ -205,6 +207,29 @@ def _scoped_places(left: str, near: str, index: EntityIndex, lang: str) -> tuple
     return frozenset(k for k in keys if k not in loose or k in kept), loose
 
 
+_LISTED = re.compile(r",\s+")
+
+
+def _listed_places(s: str, at: int, places: frozenset[str], index: EntityIndex) -> frozenset[str]:
+    """The regions a comma adds to the figure's region right after its clause ("in Turkey, Syria
+    earthquake", "in Nepal, India and Tibet"): names that open the next stretch, each a region."""
+    comma = _LISTED.match(s, at)
+    if comma is None or not any((e := index.lookup(p)) is not None and e.type in _REGIONS for p in places):
+        return frozenset()
+    rest = s[comma.end() :]
+    stop = next((m.start() for m in BOUND.finditer(rest)), len(rest))
+    out: set[str] = set()
+    pos = 0
+    for m in index.find(rest[:stop]):
+        ent = index.lookup(m.text)
+        between = rest[pos : m.start]
+        if ent is None or ent.type not in _REGIONS or between.strip() not in ("", "and", "or", "&"):
+            break
+        out.add(ent.name)
+        pos = m.end
+    return frozenset(out)
+
+
 def _nationals(right: str, index: EntityIndex) -> str | None:
     """The nationality a figure counts, when the word right after it names one ("Nine Britons")."""
     first = next(iter(index.find(right[:40])), None)
@@ -271,6 +296,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit_c = "people"
         near = " ".join(right.split()[:6])  # "360 seats on a disastrous night for Labour": not Labour's
         places, loose = _scoped_places(left, near, index, lang) if index is not None else (frozenset(), set())
+        if index is not None and places:  # "15,383 in Turkey, Syria earthquake": one list of places
+            places |= _listed_places(s, f.end + len(right), places, index)
         if nationals is not None:
             places = places | {nationals}
         in_clause = bool(places)
@@ -281,6 +308,9 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             _attribution(s, s[f.end :]), None, spelled,
         )  # fmt: skip
         found.in_clause = in_clause
+        # "including 26 with burns and 55 with damage": the list goes on within the whole
+        if found.part is None and prev is not None and prev.part == "including":
+            found.part = prev.part if _LIST_ON.fullmatch(s, prev.figure.end, f.start) else None
         found.words = words_around(s, f)
         year = _YEAR.search(left + " " + right)
         found.year = year.group(0) if year else None
