@@ -16,6 +16,7 @@ import ftfy
 
 from newsweave.clean.casing import restore_casing
 from newsweave.clean.dates import date_evidence
+from newsweave.clean.escapes import decode_escapes
 from newsweave.clean.furniture import (
     TITLE_WORDS,
     beside_furniture,
@@ -64,16 +65,19 @@ Probs = tuple[float, float, float]  # content, optional, furniture
 
 
 def repair_mojibake(text: str) -> tuple[str, list[Removed]]:
-    """ftfy's repair, with each changed run of words logged (line by line, so diffs stay small)."""
+    """String escapes decoded (``clean.escapes``), then ftfy's repair, with each changed run of
+    words logged (line by line, so diffs stay small)."""
+    text, escapes = decode_escapes(text)
+    noted = [Removed("mojibake", f"{escapes} string escapes decoded")] if escapes else []
     if not _SUSPECT.search(text):
-        return text, []
+        return text, noted
     fixed = ftfy.fix_text(text, FTFY_CONFIG)
     if fixed == text:
-        return text, []
+        return text, noted
     old_lines, new_lines = text.split("\n"), fixed.split("\n")
     if len(old_lines) != len(new_lines):
-        return fixed, [Removed("mojibake", "text re-encoded by ftfy")]
-    removed = []
+        return fixed, [*noted, Removed("mojibake", "text re-encoded by ftfy")]
+    removed = noted
     for old, new in zip(old_lines, new_lines, strict=True):
         if old == new:
             continue
