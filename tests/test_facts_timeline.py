@@ -59,9 +59,64 @@ def test_the_briefing_cites_every_copy_of_a_dated_fact_once() -> None:
         ("On Tuesday, the Orlen dam authority said the river had crested on Monday.", "2031-03-11"),
         # a day after the report is a plan, not what happened
         ("Talks set for March 14 were called off on Monday, the Orlen council said.", "2031-03-10"),
+        # a dateline's day is the filing's: the fact is the day the sentence names
+        ("ORLEN, March 11 (Wirex) - The river crested on Monday, the dam authority said.", "2031-03-10"),
     ],
 )
 def test_a_sentence_naming_two_days_is_one_entry_on_the_day_it_happened(sentence: str, day: str) -> None:
     art = Article(id="a", text=f"Floods in Orlen. {sentence}", published="2031-03-11")
     entries = timeline(art, resolvers([art])["a"])
     assert [(t.date, t.text) for t in entries] == [(day, sentence)]
+
+
+def _one_story(original: str, copy: str) -> list[tuple[str, str, list[str]]]:
+    arts = [Article(id="orig", text=original, published="2031-05-14"), Article(id="copy", text=copy)]
+    facts = extract_facts(arts, [Story("orig", "orig", ["orig", "copy"])])
+    for t in facts.timeline:
+        assert (original if t.article == "orig" else copy)[t.start : t.end] == t.text
+    return [(t.date, t.text, t.sources) for t in facts.timeline]
+
+
+@pytest.mark.parametrize(
+    ("original", "copy"),
+    [
+        # a copy that adds a dateline the original lacks
+        ("A ferry carrying 212 people ran aground off Kestral Point on Tuesday.",
+         "PORT-VALEN, Ostria - A ferry carrying 212 people ran aground off Kestral Point on Tuesday."),
+        # a copy that drops the wire's dateline and prints the statement as a quote
+        ("ORLEN, May 14 (Wirex) - The captain ignored two warnings, a coastguard official said on Tuesday.",
+         "\u201cThe captain ignored two warnings,\u201d a coastguard official said on Tuesday."),
+        # small edits: another apostrophe, an agency credit, a spelling
+        ("The harbour's master said on Tuesday the ferry's hull was checked in March.",
+         "The harbor\u2019s master said on Tuesday the ferry\u2019s hull was checked in March, Wirex says."),
+    ],
+)  # fmt: skip
+def test_a_copy_in_other_words_is_a_source_of_the_original_entry(original: str, copy: str) -> None:
+    got = _one_story(original, copy)
+    assert [(text, sources) for _, text, sources in got] == [(original, ["orig", "copy"])]
+
+
+def test_two_facts_of_one_day_in_one_story_stay_two_entries() -> None:
+    text = (
+        "The port authority said on Tuesday it would close the Kestral quay to ferries. "
+        "Police said on Tuesday that two crew members had been questioned about the warnings."
+    )
+    got = _one_story(text, "PORT-VALEN, Ostria - " + text)
+    assert len(got) == 2
+    assert all(sources == ["orig", "copy"] for _, _, sources in got)
+
+
+def test_a_short_sentence_inside_a_longer_fact_is_not_that_fact() -> None:
+    original = (
+        "Divers who reached the wreck said the ferry sank on Tuesday within minutes of striking "
+        "a reef that harbour pilots had marked on their charts for years."
+    )
+    got = _one_story(original, "The ferry sank on Tuesday.")
+    assert len(got) == 2  # the copy's own sentence: its own entry, not a source of the longer one
+
+
+def test_same_fact_ignores_datelines_quote_marks_and_case() -> None:
+    from newsweave.facts.timeline import same_fact
+
+    assert same_fact("KESTRAL, Ostria (Wirex) - The quay closed on Monday.", '"The quay closed on Monday."')
+    assert not same_fact("The quay closed on Monday.", "The ferry company cut its timetable on Monday.")

@@ -18,6 +18,7 @@ from functools import lru_cache
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.records import Article, Story, TimelineEntry
+from newsweave.summarize.candidates import strip_dateline
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY_NAMES = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
@@ -215,24 +216,26 @@ def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
         sentence = article.text[s.start : s.end]
         if sentence.rstrip().endswith("?"):  # a question ("What happened on Saturday?") tells nothing
             continue
-        day = fact_day(resolver.find(sentence), resolver.base)
+        # a dateline's day ("ORLEN, May 14 (Wirex) - ...") is the filing's, not the fact's
+        day = fact_day(resolver.find(sentence), resolver.base, strip_dateline(sentence, 0, len(sentence)))
         if day is not None:
             precision = "day" if day.precise else _vague_precision(sentence, day)
             out.append(TimelineEntry(day.date, sentence, article.id, s.start, s.end, precision))
     return out
 
 
-def fact_day(mentions: Sequence[DateMention], base: date | None) -> DateMention | None:
+def fact_day(mentions: Sequence[DateMention], base: date | None, dateline: int = 0) -> DateMention | None:
     """The day a sentence's fact happened, of the days it names: a day over a month or year, one
     not after the report (a later day is a plan: "said on Sunday that he would announce steps on
-    Monday"), then the first named, which in news is the main clause's ("On Sunday, X said ...",
-    "X said on Sunday that ..."). One fact, one entry: a sentence naming two days is listed once."""
+    Monday"), one after the dateline (which ends at ``dateline``: its day is the filing's), then
+    the first named, which in news is the main clause's ("On Sunday, X said ...", "X said on
+    Sunday that ..."). One fact, one entry: a sentence naming two days is listed once."""
     if not mentions:
         return None
     told = base.isoformat() if base is not None else None
 
-    def rank(m: DateMention) -> tuple[bool, bool, int]:
-        return (not m.precise, told is not None and m.date > told, m.start)
+    def rank(m: DateMention) -> tuple[bool, bool, bool, int]:
+        return (not m.precise, told is not None and m.date > told, m.start < dateline, m.start)
 
     return min(mentions, key=rank)
 
@@ -242,8 +245,9 @@ def per_story(
 ) -> list[TimelineEntry]:
     """One entry per dated fact per story, citing the story's original (else the first article
     that reports it), with ``sources`` listing every article of the story that reports it. A copy
-    reports a fact when it holds the same sentence with the same date; a translation (another
-    language than the cited article's) when the story has exactly one fact of that date so far."""
+    reports a fact when it holds a near-duplicate sentence with the same date (``same_fact``: a
+    dateline, quote marks or a small edit aside); a translation (another language than the cited
+    article's) when the story has exactly one fact of that date so far."""
     lang = {a.id: a.lang for a in articles}
     by_article: dict[str, list[TimelineEntry]] = {}
     for t in entries:
@@ -252,21 +256,66 @@ def per_story(
     groups = [[s.original, *s.articles] for s in stories] + [[a] for a in by_article if a not in listed]
     out: list[TimelineEntry] = []
     for members in groups:
-        facts: dict[tuple[str, str], TimelineEntry] = {}
+        on_day: dict[str, list[tuple[TimelineEntry, frozenset[tuple[str, ...]]]]] = {}
         for aid in dict.fromkeys(members):
             for t in by_article.get(aid, []):
-                key = (t.date, " ".join(t.text.split()))
-                same = facts.get(key)
-                if same is None and lang.get(aid) is not None:
-                    dated = [f for (d, _), f in facts.items() if d == t.date]
-                    if len(dated) == 1 and lang.get(dated[0].article) != lang[aid]:
-                        same = dated[0]
+                shingles = _shingles(t.text)
+                dated = on_day.setdefault(t.date, [])
+                same = _best_match(dated, shingles)
+                translated = len(dated) == 1 and lang.get(dated[0][0].article) != lang.get(aid)
+                if same is None and lang.get(aid) is not None and translated:
+                    same = dated[0][0]
                 if same is None:
-                    facts[key] = TimelineEntry(t.date, t.text, t.article, t.start, t.end, t.precision, [aid])
+                    entry = TimelineEntry(t.date, t.text, t.article, t.start, t.end, t.precision, [aid])
+                    dated.append((entry, shingles))
+                    out.append(entry)
                 elif aid not in same.sources:
                     same.sources.append(aid)
-        out.extend(facts.values())
     return out
+
+
+# Two sentences of one date report one fact when this share of the shorter's word pairs is in the
+# longer: a copy's dateline, an agency credit or a reworded attribution leave most pairs in place,
+# while two facts of one day share a few ("said on Monday that") at most.
+SAME_FACT = 0.7
+SHORTER = 0.4
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _shingles(sentence: str) -> frozenset[tuple[str, ...]]:
+    """The word pairs of a sentence once a leading dateline is cut, folded to lower case; quote
+    marks and punctuation fall away with the word pattern (single words for a sentence of two)."""
+    body = sentence[strip_dateline(sentence, 0, len(sentence)) :]
+    words = _WORD.findall(body.lower())
+    if len(words) < 3:
+        return frozenset((w,) for w in words)
+    return frozenset(zip(words, words[1:], strict=False))
+
+
+def _containment(a: frozenset[tuple[str, ...]], b: frozenset[tuple[str, ...]]) -> float:
+    """The share of the shorter's word pairs in the longer; none when the shorter is under
+    ``SHORTER`` of the longer (a short sentence inside a long one may be a clause of another fact)."""
+    short, long = sorted((len(a), len(b)))
+    if not short or short < SHORTER * long:
+        return 0.0
+    return len(a & b) / short
+
+
+def same_fact(a: str, b: str) -> bool:
+    """Whether two sentences of one date read as one fact (``SAME_FACT`` of the word pairs)."""
+    return _containment(_shingles(a), _shingles(b)) >= SAME_FACT
+
+
+def _best_match(
+    dated: Sequence[tuple[TimelineEntry, frozenset[tuple[str, ...]]]], shingles: frozenset[tuple[str, ...]]
+) -> TimelineEntry | None:
+    """The listed entry of that date the sentence repeats most, if any repeats it."""
+    best, score = None, SAME_FACT
+    for entry, other in dated:
+        c = _containment(shingles, other)
+        if c >= score:
+            best, score = entry, c
+    return best
 
 
 def _vague_precision(sentence: str, mention: DateMention) -> str:
