@@ -569,3 +569,58 @@ def test_a_quote_of_one_piece_has_one_part() -> None:
     text = 'Ida Holm said: "We all go home now."'
     (q,) = find_quotes(text, "a", _index(text, ["Ida Holm"]))
     assert q.parts == [[q.start, q.end]] and q.words() == q.text
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # two people speak together: both are the speaker, each name resolved
+        (
+            'Ilse Varga and Oren Pask said in a joint letter: "We will not resign."',
+            ["Ilse Varga", "Oren Pask"],
+            "Ilse Varga and Oren Pask",
+        ),
+        (
+            '"We will not resign," Ilse Varga and Oren Pask said in a joint letter.',
+            ["Ilse Varga", "Oren Pask"],
+            "Ilse Varga and Oren Pask",
+        ),
+        ('"We will not resign," wrote Varga and Pask.', ["Varga", "Pask"], "Varga and Pask"),
+    ],
+)
+def test_a_plural_speaker_names_everyone(text: str, people: list[str], speaker: str) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_a_pronoun_after_a_plural_speaker_is_not_both() -> None:
+    text = (
+        'Ilse Varga and Oren Pask said in a joint letter: "We will not resign." '
+        'Mrs Lene Dahl disagreed. "Nobody asked them to resign in the first place," she said.'
+    )
+    assert _speakers(text, ["Ilse Varga", "Oren Pask", "Lene Dahl"])[-1] == "Lene Dahl"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the channel that relays the quote is not its speaker
+        'The dock "was never at risk of collapse," Nordvision quoted Ilse Varga as saying.',
+        'Ilse Varga was quoted by Nordvision as saying the dock "was never at risk of collapse."',
+        '"The dock was never at risk of collapse," the Velby Post reported Ilse Varga as saying.',
+    ],
+)
+def test_the_quoted_person_not_the_channel(text: str) -> None:
+    assert _speakers(text, ["Ilse Varga", "Nordvision", "Velby Post"]) == ["Ilse Varga"]
+
+
+def test_a_participle_clause_speaks_for_the_subject_of_its_sentence() -> None:
+    text = 'Varga also took aim at Pask, saying he "has never set foot on the dock in his life."'
+    assert _speakers(text, ["Varga", "Pask"]) == ["Varga"]
+
+
+def test_a_description_apposed_before_the_name_is_its_role() -> None:
+    text = (
+        "The harbourmaster, Ilse Varga, spoke to reporters on the quay. "
+        '"The dock was never at risk of collapse," the harbourmaster said.'
+    )
+    assert _speakers(text, ["Ilse Varga"]) == ["Ilse Varga"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from newsweave.facts.lexicon import fold, word_set
-from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name
+from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name, is_pair
 from newsweave.nlp.sentences import Sentence
 
 _VERBS = (
@@ -61,10 +61,27 @@ _INITIAL = re.compile(r"\b([A-Z])\.(?=[ \t]*[A-Z])")  # "Virgie M. Rollins": an 
 _AUX = word_set("has have had is was are were also later then who which and but")
 
 
+# The one a channel relays ("Nordvision quoted Ada Voss as saying", "Voss was quoted by the
+# paper as saying"): the quoted person speaks, not the outlet.
+_QUOTED_AS = re.compile(
+    rf"(?:\b(?:quot|cit|report)(?:ed|es|ing|s)\s+(?P<obj>{_WHO})"
+    rf"|(?P<subj>{_WHO})\s+(?:was|were|is|has\s+been)\s+(?:quoted|cited|reported)(?:\s+by\s+{_WHO})?)"
+    r"\s+as\s+(?:saying|telling|writing)\b"
+)
+
+
+def _quoted_as(words: str, speakers: Speakers, at: int) -> str | None:
+    m = _QUOTED_AS.search(words)
+    return speakers.name(m.group("obj") or m.group("subj"), at) if m else None
+
+
 def tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> str | None:
     """The speaker named after a quote; with ``cued`` (the quote ends in a comma, question or
     exclamation mark) any verb form names one ('"Go home," Vida Lorne barked')."""
     tail = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))
+    clause = re.split(r"[.;!?]", tail, maxsplit=1)[0]
+    if _QUOTED_AS.search(clause):
+        return _quoted_as(clause, speakers, at)
     m = _TAIL_VERB_FIRST.match(tail)
     if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
@@ -108,6 +125,8 @@ _NOT_VERBS = word_set("does goes has was is seems appears needed wanted")
 
 def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
     head = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", head))
+    if _QUOTED_AS.search(head.split(",")[-1]):
+        return _quoted_as(head.split(",")[-1], speakers, at)
     verbs = list(_HEAD_VERB.finditer(head))
     if verbs:
         chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
@@ -127,7 +146,7 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
             if first in _LEADS or re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
                 continue  # "thrown into the air by his players": not the subject
             coordinated = first in _COORDINATORS
-            words = _after_subordinator(words)
+            words = words if is_pair(" ".join(words)) else _after_subordinator(words)
             lone = all(w[:1].islower() and w.lower() not in PRONOUNS | DETERMINERS for w in words)
             if coordinated and lone:
                 return None  # "X used to ..., but now said": the subject is left out; the parse climbs to it
@@ -150,9 +169,20 @@ def _nearest(chunks: list[str]) -> str:
 
 
 def _clause(chunk: str) -> bool:
-    """Words holding a verb and what follows it ('Rell attacked the mayor'), not a name phrase."""
+    """Words holding a verb and what follows it ('Rell attacked the mayor', 'Rell took aim at
+    the mayor': a name, then a word no name phrase holds), not a name phrase."""
     words = chunk.split()
-    return len(words) > 3 and any(re.fullmatch(r"[a-z]+(?:ed|s)", w) for w in words[1:])
+    if len(words) <= 3:
+        return False
+    if any(re.fullmatch(r"[a-z]+(?:ed|s)", w) for w in words[1:]):
+        return True
+    # a capitalised subject ('Rell', 'He'), then a lowercase word that is no particle or preposition
+    at = next((i for i, w in enumerate(words) if not w[:1].isupper()), len(words))
+    subject = 0 < at < len(words) and words[0].lower() not in DETERMINERS
+    return subject and words[at].lower() not in _PARTICLE_WORDS
+
+
+_PARTICLE_WORDS = word_set("of for at in on to from de la van von da al del and the")
 
 
 # A name introducing the quote after a dash or as the line's first words: "- Philip Bump: “...".

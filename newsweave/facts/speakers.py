@@ -49,7 +49,8 @@ _BEFORE_NAME = re.compile(
 )
 _APPOSITION = re.compile(r"^,\s+((?:[\w’'\-]+\s+){0,7}?[\w’'\-]+)\s*(?=[,.;:]|\s(?:who|said|says|told)\b)")
 _AGE = re.compile(r"\d{1,3}-year-old")
-_ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){1,3})$")
+# the words before a name, its title or role: "Mayor Ada Voss", "the mayor, Ada Voss" (apposed)
+_ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){0,2}[\w’'\-]+,?[ \t]+)$")
 
 
 class Speakers:
@@ -75,6 +76,11 @@ class Speakers:
             return None
         named = [p for p in parts if is_name(p)]
         who = named[0] if named and not is_name(parts[0]) and len(named[0].split()) <= 4 else parts[0]
+        pair = _PAIR.fullmatch(who)
+        if pair is not None and (self.index is None or self.index.lookup(who) is None):
+            # "Ada Voss and Lene Dahl said": both speak (a plural speaker, each name resolved)
+            first_name, second = (self.name(pair.group(g), at) for g in ("a", "b"))
+            return f"{first_name} and {second}" if first_name and second else first_name or second
         words = who.split()
         first = words[0].lower()
         if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words):
@@ -122,7 +128,7 @@ class Speakers:
         person = self._last_person(at, pronoun)
         if person is not None and person[1] > self.last_at:
             return person[0]
-        if self.last is not None and self._gender_of(self.last) in (None, pronoun):
+        if self.last is not None and not is_pair(self.last) and self._gender_of(self.last) in (None, pronoun):
             return self.last
         return person[0] if person else self.last
 
@@ -147,7 +153,7 @@ class Speakers:
         for m in self._mentions_of(name):
             before = _ROLE_BEFORE.search(self.text, max(0, m.start - 30), m.start)
             words = {fold(w.strip(".,")) for w in m.text.split()[:-1]}
-            words |= {fold(w) for w in (before.group(1).split()[-2:] if before else [])}
+            words |= {fold(w.rstrip(",")) for w in (before.group(1).split()[-2:] if before else [])}
             votes["he"] += len(words & _MALE)
             votes["she"] += len(words & _FEMALE)
         if votes["he"] == votes["she"]:
@@ -174,7 +180,7 @@ class Speakers:
         out = {fold(w.strip(".,")) for w in m.text.split()[:-1]}
         before = _ROLE_BEFORE.search(self.text, max(0, m.start - 40), m.start)
         if before:
-            out |= {fold(w) for w in before.group(1).split()}
+            out |= {fold(w.rstrip(",")) for w in before.group(1).split()}
         after = _APPOSITION.match(self.text[m.end : m.end + 120])
         if after:
             out |= {fold(w) for w in after.group(1).split()}
@@ -217,6 +223,9 @@ def _after_title(run: str) -> str:
 # Role words that stand before a name like a title ("Senate Minority Leader Ada Voss") though
 # they are no title to strip from an entity's name.
 _ROLE_TITLES = TITLES | word_set("leader speaker commissioner director chairman chairwoman chair")
+# Two names joined by "and" ("Ada Voss and Lene Dahl", "Voss and Dahl"), each of one to four words.
+_NAME_WORDS = r"[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al|da)){0,3}"
+_PAIR = re.compile(rf"(?P<a>{_NAME_WORDS})\s+and\s+(?P<b>{_NAME_WORDS})")
 _PARTY = re.compile(r"\s*\((?:[A-Z][\w.]*-[A-Z][\w.]*|[DRI])\)")
 _POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
 
@@ -228,6 +237,11 @@ def _owned(words: list[str]) -> str | None:
     if at is None or at + 1 == len(words) or not all(w[:1].islower() for w in words[at + 1 :]):
         return None
     return " ".join(words)
+
+
+def is_pair(phrase: str) -> bool:
+    """Two names joined by "and": a plural speaker ("Ada Voss and Lene Dahl")."""
+    return _PAIR.fullmatch(phrase) is not None
 
 
 def is_name(phrase: str) -> bool:
