@@ -624,3 +624,56 @@ def test_a_description_apposed_before_the_name_is_its_role() -> None:
         '"The dock was never at risk of collapse," the harbourmaster said.'
     )
     assert _speakers(text, ["Ilse Varga"]) == ["Ilse Varga"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # a capitalised description apposed to the name before the verb
+        (
+            'Ilse Varga, the Velby Harbour Board\'s Chief Engineer said, "The dock will hold."',
+            ["Ilse Varga"],
+            "Ilse Varga",
+        ),
+        # the name apposed to a description after the verb, a clause after the name
+        (
+            '"The dock will hold," said Velby\'s harbour spokesman, Oren Pask who also praised the crews.',
+            ["Oren Pask"],
+            "Oren Pask",
+        ),
+        # "according to" ends the speaker phrase after the verb
+        (
+            '"The dock will hold," said a harbour board official according to the Velby Post.',
+            ["Velby Post"],
+            "a harbour board official",
+        ),
+        # an age between commas is no one
+        (
+            'Ilse Varga, 26, said the crews "worked through the night to save the dock."',
+            ["Ilse Varga"],
+            "Ilse Varga",
+        ),
+        # a group described by its nationality, not the nationality
+        (
+            'Norlandic officials said the crews "worked through the night to save the dock."',
+            [],
+            "Norlandic officials",
+        ),
+        # a body named "X of Y" is one name
+        (
+            'The Ministry of Harbours told the Velby Post that the dock "will hold for years."',
+            ["Ministry of Harbours", "Velby Post"],
+            "Ministry of Harbours",
+        ),
+    ],
+)
+def test_speaker_phrases_read_whole(text: str, people: list[str], speaker: str) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_a_participle_after_a_quote_inverts_no_subject() -> None:
+    text = (
+        'The Velby consul said that "divers had surrounded the office and fired flares into the air," '
+        'calling the incident a "provocative act."'
+    )
+    assert set(_speakers(text, [])) == {"the Velby consul"}

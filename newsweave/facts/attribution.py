@@ -173,8 +173,12 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
     if not quote:
         return None
     who = _according(doc, inside, quote[0])
-    if who is not None:
+    # "according to X" relays the quote unless a verb of saying outside it names someone else
+    # ('"...," said an official according to the Velby Post': the official's)
+    said = any(speech_word(t.text) and t.pos_ == "VERB" and not inside(t) for t in quote[0].sent)
+    if who is not None and not said:
         return _phrase(who)
+    relayed = _phrase(who) if who is not None else None
     roots = [t for t in quote if t.head.i == t.i or not target(t.head)]
     for root in roots:  # "Stated Stone: '...'" read as a noun phrase the quote is apposed to
         head = root.head
@@ -217,7 +221,7 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
     after = _after_quote(doc, start, end, inside)
     if after is not None:
         return doc[after[0] : after[1]].text
-    return _phrase(weak) if weak is not None else None
+    return _phrase(weak) if weak is not None else relayed
 
 
 def _opening(doc: Doc, start: int, end: int, inside: object, subject: Token, verb: Token) -> str | None:

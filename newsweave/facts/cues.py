@@ -24,9 +24,10 @@ _VERBS = (
 )
 _WORD = r"[\w’'\-]+\.?"
 _WHO = rf"(?:{_WORD}\s+){{0,7}}?{_WORD}"
-_STOP_AFTER = r"in|on|at|during|after|before|when|while|to|from|who|that|referring|of|as"
+_STOP_AFTER = r"in|on|at|during|after|before|when|while|to|from|who|that|referring|of|as|according"
 _TAIL_VERB_FIRST = re.compile(
-    rf"^\s*[,—–-]?\s*(?:{_VERBS})\s+(?P<who>{_WHO})\s*(?=[,.;:!?]|$|\s(?:{_STOP_AFTER})\b)"
+    # a finite verb only: a participle after the quote ('"...," calling the move a') inverts no subject
+    rf"^\s*[,—–-]?\s*(?![a-z]+ing\b)(?:{_VERBS})\s+(?P<who>{_WHO})\s*(?=[,.;:!?]|$|\s(?:{_STOP_AFTER})\b)"
 )
 _TAIL_WHO_FIRST = re.compile(
     rf"^\s*[,—–-]?\s*(?P<who>{_WHO})\s+(?:has\s+|had\s+|have\s+|also\s+|later\s+)?(?:{_VERBS})\b"
@@ -37,7 +38,7 @@ _TAIL_END = re.compile(
     rf",\s+(?P<who>{_WHO})\s+(?:has\s+|had\s+)?(?:said|says|added|adds|told\s+\w+)(?=\s*[,.;!?]|\s*$)"
 )
 _APPOSITIVE_NAME = re.compile(
-    r"^[^,.]{0,60},\s+(?P<name>[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})\s*(?:[.,;]|$)"
+    r"^[^,.]{0,60},\s+(?P<name>[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})\s*(?:[.,;]|$|\s(?:who|whose)\b)"
 )
 _LEAD_SUBJECT = re.compile(  # "After the Prime Minister held his seat, he said": case matters here
     r"^\s*(?i:after|when|as|while|before|once|because)\s+(?P<np>(?i:the|a|an)\s+(?:[a-z\-]+\s+)?"
@@ -136,8 +137,8 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
             return None  # 'X attacked Y, calling him "..."': the subject of the clause, for the parse
         for n, chunk in enumerate(reversed(chunks)):
             words = chunk.strip(" ([").split()
-            if not words or all(w.lower() in _AUX or re.fullmatch(r"[a-z]+ly", w) for w in words):
-                continue  # "has", ", famously,": not the subject
+            if not words or all(w.lower() in _AUX or re.fullmatch(r"[a-z]+ly|\d+", w) for w in words):
+                continue  # "has", ", famously,", an age (", 26,"): not the subject
             if words[0].lower() in {"who", "which"}:
                 continue
             if chunk is not _nearest(chunks) and _HEAD_VERB.search(chunk):
@@ -152,7 +153,9 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
                 return None  # "X used to ..., but now said": the subject is left out; the parse climbs to it
             first = words[0].lower()
             before = chunks[len(chunks) - 2 - n].strip() if len(chunks) - 2 - n >= 0 else ""
-            if words[-1][:1].islower() and is_name(before) and 0 < len(before.split()) <= 4:
+            # a description apposed to the name before it ("the U.K.'s Foreign Secretary")
+            described = words[-1][:1].islower() or first in DETERMINERS or _POSSESSIVE.match(words[0])
+            if described and is_name(before) and 0 < len(before.split()) <= 4:
                 return speakers.name(before, at)  # "Tad Devine, Sanders's chief strategist, said"
             if first in PRONOUNS and len(words) == 1:
                 lead = _LEAD_SUBJECT.match(chunks[0]) if len(chunks) - 1 - n > 0 else None
@@ -182,6 +185,7 @@ def _clause(chunk: str) -> bool:
     return subject and words[at].lower() not in _PARTICLE_WORDS
 
 
+_POSSESSIVE = re.compile(r"[A-Z][\w.\-]*['’]s$")
 _PARTICLE_WORDS = word_set("of for at in on to from de la van von da al del and the")
 
 

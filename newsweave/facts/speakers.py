@@ -83,8 +83,8 @@ class Speakers:
             return f"{first_name} and {second}" if first_name and second else first_name or second
         words = who.split()
         first = words[0].lower()
-        if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words):
-            return None  # "this", "that", "and": no one
+        if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words) or not _LETTER.search(who):
+            return None  # "this", "that", "and", an age ("26"): no one
         if first in PRONOUNS and all(w.islower() and w not in DETERMINERS for w in words[1:]):
             return self._antecedent(first, at)  # "she", "he also": the pronoun
         owned = _owned(words)
@@ -117,6 +117,8 @@ class Speakers:
         run = _after_title(name_run(strip_titles(who).split()))
         if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
             return who.lower()  # "Officials said": a sentence-initial common noun, not a name
+        if _GROUP.fullmatch(who) and self._proper(who) is None:
+            return who  # "British officials", "Iranian media": a group described, not its adjective
         return self._proper(run) or strip_titles(run)
 
     def _antecedent(self, pronoun: str, at: int) -> str | None:
@@ -128,9 +130,16 @@ class Speakers:
         person = self._last_person(at, pronoun)
         if person is not None and person[1] > self.last_at:
             return person[0]
-        if self.last is not None and not is_pair(self.last) and self._gender_of(self.last) in (None, pronoun):
+        last = self.last
+        if last is not None and self._person(last) and self._gender_of(last) in (None, pronoun):
             return self.last
         return person[0] if person else self.last
+
+    def _person(self, speaker: str) -> bool:
+        """Whether "he" or "she" may be ``speaker``: one person, not a pair or a place (an ORG
+        may be a person the tagger mistyped: "Trump")."""
+        ent = self.index.lookup(speaker) if self.index is not None else None
+        return not is_pair(speaker) and (ent is None or ent.type not in {"GPE", "LOC", "NORP", "FAC"})
 
     def _last_person(self, at: int, pronoun: str = "") -> tuple[str, int] | None:
         for m in reversed([m for m in self.people if m.end <= at]):
@@ -226,6 +235,9 @@ _ROLE_TITLES = TITLES | word_set("leader speaker commissioner director chairman 
 # Two names joined by "and" ("Ada Voss and Lene Dahl", "Voss and Dahl"), each of one to four words.
 _NAME_WORDS = r"[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al|da)){0,3}"
 _PAIR = re.compile(rf"(?P<a>{_NAME_WORDS})\s+and\s+(?P<b>{_NAME_WORDS})")
+_LETTER = re.compile(r"[^\W\d_]")
+# A capitalised adjective of nationality or party and the lowercase group it describes.
+_GROUP = re.compile(r"[A-Z][a-z]+(?:an|ish|ese|ic|i)\s+[a-z]+s")
 _PARTY = re.compile(r"\s*\((?:[A-Z][\w.]*-[A-Z][\w.]*|[DRI])\)")
 _POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
 
@@ -237,6 +249,16 @@ def _owned(words: list[str]) -> str | None:
     if at is None or at + 1 == len(words) or not all(w[:1].islower() for w in words[at + 1 :]):
         return None
     return " ".join(words)
+
+
+# The heads of bodies named "X of Y" ("Ministry of Defence", "Bank of Norland"): one name, not two.
+_BODIES = word_set(
+    """
+    ministry department bank university office council board institute association federation
+    union league society academy court house bureau agency commission committee church republic
+    kingdom museum college school foundation chamber
+    """
+)
 
 
 def is_pair(phrase: str) -> bool:
@@ -252,8 +274,9 @@ def is_name(phrase: str) -> bool:
 def name_run(words: list[str]) -> str:
     """The name in 'Nantes prosecutor Pierre Sennes' or 'Chauvin turned and looked at ...'."""
     runs: list[list[str]] = [[]]
-    for w in words:
-        if w[:1].isupper() or (runs[-1] and w.lower() in PARTICLES):
+    for n, w in enumerate(words):
+        of_body = w == "of" and runs[-1] and fold(runs[-1][-1]) in _BODIES and words[n + 1 : n + 2] != []
+        if w[:1].isupper() or (runs[-1] and w.lower() in PARTICLES) or of_body:
             runs[-1].append(w)
         elif runs[-1]:
             runs.append([])
