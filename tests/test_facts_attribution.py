@@ -677,3 +677,32 @@ def test_a_participle_after_a_quote_inverts_no_subject() -> None:
         'calling the incident a "provocative act."'
     )
     assert set(_speakers(text, [])) == {"the Velby consul"}
+
+
+def test_minutes_and_seconds_are_no_quote() -> None:
+    text = "Ilse Varga won the stage in 1h 12' 06\" ahead of Oren Pask, who lost 2' 23\" on the climb."
+    assert find_quotes(text, "a", _index(text, ["Ilse Varga", "Oren Pask"])) == []
+
+
+def test_a_pronoun_right_before_the_verb_is_its_subject() -> None:
+    text = (
+        "Oren Pask spoke to the board on Monday. Funding is a prerequisite, and in that regard he says that "
+        '"the dock will need every krone we can find."'
+    )
+    assert _speakers(text, ["Oren Pask"]) == ["Oren Pask"]
+
+
+def test_a_surname_ending_in_s_is_no_plural_noun() -> None:
+    text = (
+        "The rescue ended on Friday, said Velby spokeswoman Ilse Byrs. "
+        'Byrs called the decision "very hard for every family."'
+    )
+    assert _speakers(text, []) == ["Byrs"]
+
+
+def test_according_to_x_who_told_is_x() -> None:
+    text = (
+        "The route was carefully planned, according to Velby Mayor Oren Pask, who told the Velby Post "
+        'that it was because of "the crowds at the harbour."'
+    )
+    assert _speakers(text, ["Oren Pask", "Velby Post"]) == ["Oren Pask"]

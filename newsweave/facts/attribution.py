@@ -175,8 +175,12 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
     who = _according(doc, inside, quote[0])
     # "according to X" relays the quote unless a verb of saying outside it names someone else
     # ('"...," said an official according to the Velby Post': the official's)
-    said = any(speech_word(t.text) and t.pos_ == "VERB" and not inside(t) for t in quote[0].sent)
-    if who is not None and not said:
+    # ("according to X, who told ...": X's own verb names no one else)
+    own = {t.i for t in who.subtree} if who is not None else set()
+    spoken = any(
+        speech_word(t.text) and t.pos_ == "VERB" and not inside(t) and t.i not in own for t in quote[0].sent
+    )
+    if who is not None and not spoken:
         return _phrase(who)
     relayed = _phrase(who) if who is not None else None
     roots = [t for t in quote if t.head.i == t.i or not target(t.head)]

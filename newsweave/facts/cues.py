@@ -148,6 +148,8 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
                 continue  # "thrown into the air by his players": not the subject
             coordinated = first in _COORDINATORS
             words = words if is_pair(" ".join(words)) else _after_subordinator(words)
+            if len(words) > 1 and words[-1].lower() in PRONOUNS and words[-2].lower() not in _COORDINATORS:
+                words = words[-1:]  # "in that regard he says": the pronoun before the verb is its subject
             lone = all(w[:1].islower() and w.lower() not in PRONOUNS | DETERMINERS for w in words)
             if coordinated and lone:
                 return None  # "X used to ..., but now said": the subject is left out; the parse climbs to it

@@ -115,7 +115,8 @@ class Speakers:
         if len(words) == 1 and (fold(words[0]) in _ABBREVIATED or fold(words[0]) in TITLES):
             return self._role(who, at) or who  # "PM", "Minister": a role written capitalised
         run = _after_title(name_run(strip_titles(who).split()))
-        if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
+        plural = len(words) == 1 and words[0].endswith("s") and not words[0].isupper()
+        if plural and not self._proper(run) and not self._written_as_name(words[0]):
             return who.lower()  # "Officials said": a sentence-initial common noun, not a name
         if _GROUP.fullmatch(who) and self._proper(who) is None:
             return who  # "British officials", "Iranian media": a group described, not its adjective
@@ -134,6 +135,11 @@ class Speakers:
         if last is not None and self._person(last) and self._gender_of(last) in (None, pronoun):
             return self.last
         return person[0] if person else self.last
+
+    def _written_as_name(self, word: str) -> bool:
+        """Whether ``word`` is written capitalised inside a sentence of the text (a surname,
+        "Byrs"), not only where a sentence opens ("Officials said")."""
+        return re.search(rf"[a-z,;] {re.escape(word)}\b", self.text) is not None
 
     def _person(self, speaker: str) -> bool:
         """Whether "he" or "she" may be ``speaker``: one person, not a pair or a place (an ORG
