@@ -706,3 +706,46 @@ def test_according_to_x_who_told_is_x() -> None:
         'that it was because of "the crowds at the harbour."'
     )
     assert _speakers(text, ["Oren Pask", "Velby Post"]) == ["Oren Pask"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # a wh-word or a relative phrase is no one
+        ('What says "a quiet harbour weekend" better than the ferry strike at Velby?', [], None),
+        (
+            'The board broke its own rules, one of which states that "every dock must be inspected twice."',
+            [],
+            None,
+        ),
+        # a clause as subject is no one: the one who reiterated it speaks
+        (
+            "The Velby mayor also reiterated that criticising the board would make it harder to ask for help "
+            'with "crises" such as the strike.',
+            [],
+            "the Velby mayor",
+        ),
+        # a number written with a comma is one word of its clause
+        (
+            'The Torn singer, who pocketed $200,000 when she signed on in 2002, quipped "I was never bored."',
+            [],
+            "the Torn singer",
+        ),
+        # a clause opened by a verb of saying has no subject of its own
+        (
+            'One of the men gives his name, says he has been held for 173 days and adds: "We are forgotten."',
+            [],
+            None,
+        ),
+    ],
+)
+def test_no_one_is_a_clause_or_a_function_word(text: str, people: list[str], speaker: str | None) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_the_people_named_is_a_description_of_one() -> None:
+    text = 'Ilse Varga won in three sets. "I feel good," the Norlander said.'
+    index = EntityIndex(
+        {"a": [Mention("Ilse Varga", "PERSON", 0, 10), Mention("Norlander", "NORP", 44, 53)]}, {"a": text}
+    )
+    assert [q.speaker for q in find_quotes(text, "a", index)] == ["the Norlander"]

@@ -365,7 +365,9 @@ def _subject(verb: Token, inside: object) -> Token | None:
                 return obj
         # an adverb parsed as a subject is none ("X used to ..., but now said"): the conjunct's subject
         # of two subjects ("The crowd cheers, and then X continues:"), the one nearer the verb
-        subjects = [c for c in kids if c.dep_ in _SUBJECTS and c.pos_ != "ADV"]
+        # nor is a clause ("criticising Putin would have made it ..."; a capitalised "Trump" the
+        # tagger read as a verb is a name)
+        subjects = [c for c in kids if c.dep_ in _SUBJECTS and c.pos_ != "ADV" and not _clausal(c)]
         subject = min(subjects, key=lambda c: abs(c.i - node.i)) if subjects else None
         if subject is not None and subject.lower_ in {"who", "whom"}:
             # 'an academic named X, who ... and who worked the crowd': the one the clause is about
@@ -385,6 +387,11 @@ def _subject(verb: Token, inside: object) -> Token | None:
             return None
         node = _reporter(node.head) if speech_word(verb.text) else node.head
     return None
+
+
+def _clausal(tok: Token) -> bool:
+    """A clause as a subject: a clausal subject, or a lowercase verb."""
+    return tok.dep_ == "csubj" or (tok.pos_ in {"VERB", "AUX"} and tok.text.islower())
 
 
 def _reporter(node: Token) -> Token:

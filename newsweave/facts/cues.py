@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from newsweave.facts.attribution import speech_word
 from newsweave.facts.lexicon import fold, word_set
 from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name, is_pair
 from newsweave.nlp.sentences import Sentence
@@ -130,7 +131,7 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
         return _quoted_as(head.split(",")[-1], speakers, at)
     verbs = list(_HEAD_VERB.finditer(head))
     if verbs:
-        chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
+        chunks = re.split(r"(?<!\d),(?!\d)|[;:“”\"]", head[: verbs[-1].start()])  # "$200,000" is one
         if verbs[-1].group().endswith("ing") and _clause(
             chunks[-1] if chunks[-1].strip() else chunks[-2:][0]
         ):
@@ -141,6 +142,8 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
                 continue  # "has", ", famously,", an age (", 26,"): not the subject
             if words[0].lower() in {"who", "which"}:
                 continue
+            if speech_word(words[0]) and n == 0 and not re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
+                return None  # ", says he was held and adds:": a clause with no subject, for the parse
             if chunk is not _nearest(chunks) and _HEAD_VERB.search(chunk):
                 return None  # "X said Y must choose, saying:": a clause of its own, for the parse
             first = words[0].lower()

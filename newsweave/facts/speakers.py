@@ -25,7 +25,9 @@ DETERMINERS = word_set(
     """
 )
 # Words that name no one on their own ("and", "of"): a speaker phrase of these only is none.
-FUNCTION_WORDS = word_set("and or but nor of to in on at by for with from as than so yet if")
+FUNCTION_WORDS = word_set(
+    "and or but nor of to in on at by for with from as than so yet if also what which whom whose how why"
+)
 PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la", "le", "du", "dos"})
 # Only a definite description refers back ("the minister"); "one aide", "a spokesman for X" and
 # "the New Jersey governor" (qualified by a name) are said as written.
@@ -83,7 +85,8 @@ class Speakers:
             return f"{first_name} and {second}" if first_name and second else first_name or second
         words = who.split()
         first = words[0].lower()
-        if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words) or not _LETTER.search(who):
+        relative = fold(words[-1]) in {"which", "whom"}  # "one of which", "some of whom"
+        if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words) or not _LETTER.search(who) or relative:
             return None  # "this", "that", "and", an age ("26"): no one
         if first in PRONOUNS and all(w.islower() and w not in DETERMINERS for w in words[1:]):
             return self._antecedent(first, at)  # "she", "he also": the pronoun
@@ -101,6 +104,9 @@ class Speakers:
                 role = who[:1].lower() + who[1:]  # "the Prime Minister": a role, not a name
                 return self._role(role, at) or role
             if rest and all(w[:1].isupper() for w in words[1:]):
+                ent = self.index.lookup(rest) if self.index is not None else None
+                if ent is not None and ent.type == "NORP":  # "the Serb": a person described, not the people
+                    return who[:1].lower() + who[1:]
                 return self._proper(rest) or rest
         if lowered and len(words) > 1 and words[-1][:1].isupper():  # "harbour chief Ida Holm"
             run = name_run(words)
