@@ -51,13 +51,13 @@ _REPORTED = re.compile(  # "he said Guaido told him": the quote is Guaido's
     r"\s+(?:had\s+)?(?:told|said to|wrote to)\s+(?:him|her|them|me|us)\b"
 )
 _HEAD_VERB = re.compile(rf"\b(?:{_VERBS})\b")
-_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:“”\"]+)", re.IGNORECASE)
+_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:“”\"—–]+?)(?=\s+-\s|[,.;:“”\"—–]|$)", re.IGNORECASE)
 _SAYS_FIRST = re.compile(rf"^(?P<who>{_WHO})\s+(?:has\s+|had\s+|also\s+)?(?:{_VERBS})\b")
 _SAYS = re.compile(
     rf"(?P<who>(?:[A-Z][\w’'\-]*\.?\s+){{0,3}}[A-Z][\w’'\-]*)\s+(?:has\s+|had\s+)?(?:{_VERBS})\b"
 )
 _ABBREV_DOT = re.compile(
-    r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det)\."
+    r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det|Const|Supt|Insp|Cmdr|Adm)\."
 )
 _INITIAL = re.compile(r"\b([A-Z])\.(?=[ \t]*[A-Z])")  # "Virgie M. Rollins": an initial, not a full stop
 _AUX = word_set("has have had is was are were also later then who which and but")

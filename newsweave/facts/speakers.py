@@ -249,7 +249,7 @@ _NAME_WORDS = r"[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al|da)){0
 _PAIR = re.compile(rf"(?P<a>{_NAME_WORDS})\s+and\s+(?P<b>{_NAME_WORDS})")
 _LETTER = re.compile(r"[^\W\d_]")
 # A capitalised adjective of nationality or party and the lowercase group it describes.
-_GROUP = re.compile(r"[A-Z][a-z]+(?:an|ish|ese|ic|i)\s+[a-z]+s")
+_GROUP = re.compile(r"(?:[A-Z][a-z]+(?:an|ish|ese|ic|i)|(?:[A-Z]\.){2,3}|[A-Z]{2,3})\s+[a-z]+s")
 _PARTY = re.compile(r"\s*\((?:[A-Z][\w.]*-[A-Z][\w.]*|[DRI])\)")
 _POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
 
