@@ -5,6 +5,7 @@ The CLI, the store and the engines all go through ``Pipeline``; its parts are pa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -126,10 +127,16 @@ class Pipeline:
         return Briefing(events=events)
 
     def brief_event(
-        self, group: EventGroup, by_id: dict[str, Article], prepared: Prepared | None = None
+        self,
+        group: EventGroup,
+        by_id: dict[str, Article],
+        prepared: Prepared | None = None,
+        articles: list[Article] | None = None,
     ) -> EventBriefing:
-        """One event's briefing; ``prepared``: ``prepare_facts`` of its ``event_articles``."""
-        articles = event_articles(group, by_id)
+        """One event's briefing; ``articles``: its ``event_articles`` if already listed,
+        ``prepared``: ``prepare_facts`` of them."""
+        if articles is None:
+            articles = event_articles(group, by_id)
         dates = sorted(a.published for a in articles if a.published)
         facts = extract_facts(articles, group.stories, prepared=prepared)
         originals = [by_id[s.original] for s in group.stories]
@@ -212,9 +219,13 @@ def _brief_partition(jobs: list[tuple[Pipeline, EventGroup, dict[str, Article]]]
     ]
     if readings:
         keep_analyses(readings, tag([r.text for r in readings]))
-    prepared = [prepare_facts(event_articles(group, by_id), group.stories) for _, group, by_id in jobs]
+    listed = [event_articles(group, by_id) for _, group, by_id in jobs]
+    prepared = [prepare_facts(arts, group.stories) for (_, group, _), arts in zip(jobs, listed, strict=True)]
     parse_prepared(prepared)
-    return [pipe.brief_event(group, by_id, p) for (pipe, group, by_id), p in zip(jobs, prepared, strict=True)]
+    return [
+        pipe.brief_event(group, by_id, p, arts)
+        for (pipe, group, by_id), p, arts in zip(jobs, prepared, listed, strict=True)
+    ]
 
 
 def pool_engine(workers: int | None = None) -> Engine:
@@ -281,10 +292,24 @@ def clean_partition(docs: list[RawDocument]) -> list[Article | InputError]:
     return out
 
 
+_TITLE_WORD = re.compile(r"\w{4,}")
+TITLE_CONTEXT = 1000  # characters of a report's opening its title is matched against
+
+
 def event_title(originals: Sequence[Article], summary_text: str) -> str:
-    """The title of the most complete original report, else the summary's first sentence."""
+    """The title that speaks for the event's reports best, else the summary's first sentence:
+    the one whose words (of four letters or more) the reports' openings share most, on average
+    (a stray menu line taken for a headline names little the others tell); ties go to the most
+    complete report."""
     titled = [a for a in originals if a.title]
     if titled:
-        return max(titled, key=lambda a: len(a.text)).title or ""
+        openings = {a.id: set(_TITLE_WORD.findall(a.text[:TITLE_CONTEXT].casefold())) for a in originals}
+
+        def shared(a: Article) -> float:
+            words = set(_TITLE_WORD.findall((a.title or "").casefold()))
+            others = sum(len(words & o) for i, o in openings.items() if i != a.id)
+            return others / max(len(words), 1)
+
+        return max(titled, key=lambda a: (round(shared(a), 6), len(a.text))).title or ""
     words = summary_text.split()
     return " ".join(words[:14]) + ("…" if len(words) > 14 else "")

@@ -49,6 +49,9 @@ def merged(idx: EntityIndex) -> list[set[str]]:
         ([("Pavel Brunner", "PERSON"), ("Pavel Bruner", "PERSON"), ("Petra Brunner", "PERSON")], 2),
         ([("Marta Lind", "PERSON"), ("Mirta Lind", "PERSON")], 1),
         ([("Kestrovan", "GPE"), ("Kestrowan", "PERSON")], 1),
+        # an agency's two capitals are not a plain word that holds them
+        ([("NW", "ORG"), ("Nowakia", "ORG")], 1),
+        ([("KV", "ORG"), ("Kraftverk", "ORG")], 2),
     ],
 )
 def test_merging_rules(pairs: list[tuple[str, str]], together: int) -> None:
@@ -60,6 +63,12 @@ def test_parenthetical_names_one_body() -> None:
     text = "The agency KDMA (Kestrian Disaster Management Authority) said."
     idx = index({"a": [("KDMA", "ORG"), ("Kestrian Disaster Management Authority", "ORG")]}, {"a": text})
     assert len(idx.entities) == 1
+
+
+def test_a_dateline_agency_is_not_the_place_before_it() -> None:
+    text = "VELDA, Norland (NW) - Rescuers said."
+    idx = index({"a": [("Norland", "GPE"), ("NW", "ORG")]}, {"a": text})
+    assert len(idx.entities) == 2
 
 
 def test_shared_surname_follows_the_person_named_in_the_article() -> None:
@@ -81,6 +90,11 @@ def test_shared_surname_follows_the_person_named_in_the_article() -> None:
         ("Sgt. Anton Reyes", "Anton Reyes"),
         ("Prime Minister Ola Berg", "Ola Berg"),
         ("Mr Berg's", "Berg"),
+        ("Tidewater Vice President Ines Vale", "Ines Vale"),  # the title's owner goes too
+        ("Norland's Chancellor Ola Berg", "Ola Berg"),
+        ("Minister of the Interior Ola Berg", "Ola Berg"),
+        ("Minister of the Interior", "Minister of the Interior"),  # no name after the titles
+        ("John Major", "John Major"),
     ],
 )
 def test_titles_are_not_names(written: str, name: str) -> None:

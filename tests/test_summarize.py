@@ -241,3 +241,20 @@ def test_summarize_command_exit_codes(tmp_path: Path) -> None:
     assert result.exit_code == 1
     path.write_text("{broken\n", "utf-8")
     assert CliRunner().invoke(app, ["summarize", "--input", str(path)]).exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("sentence", "readable"),
+    [
+        ("I will do everything I can to steady the ship in the coming weeks and months.", False),
+        ("Above all, I am stunned that misconduct on such a scale was possible at Lumetra.", False),
+        ("Our website is temporarily unavailable in your location, please try again later.", False),
+        ("Torres said: \u201cI was tired of people seeing me as one more of them,\u201d on Saturday.", True),
+        ("The treaty that ended World War I was signed at Versailles in the summer of 1919.", True),
+        ("The US and its allies said on Monday they would send more aid to the region soon.", True),
+    ],
+)
+def test_first_person_outside_quotes_is_no_candidate(sentence: str, readable: bool) -> None:
+    from newsweave.summarize.candidates import is_readable
+
+    assert is_readable(sentence, 8, 55) is readable

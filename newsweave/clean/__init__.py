@@ -17,6 +17,7 @@ import ftfy
 from newsweave.clean.casing import restore_casing
 from newsweave.clean.dates import date_evidence
 from newsweave.clean.furniture import (
+    TITLE_WORDS,
     beside_furniture,
     classify,
     cutoff,
@@ -30,6 +31,7 @@ from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
 from newsweave.clean.outlets import canonical_outlet
 from newsweave.clean.spacing import fix_spacing
+from newsweave.clean.unwrap import unwrap
 from newsweave.records import Article, OptionalSpan, RawDocument, Removed
 
 __all__ = ["Cleaned", "canonical_outlet", "clean_document", "clean_text", "furniture_view"]
@@ -205,7 +207,7 @@ class Cleaned(NamedTuple):
 def _prepare(text: str, lang: str | None) -> tuple[Marked, Layout, list[Removed], Cut, str]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text, removed = repair_mojibake(text)
-    cut = cut_markup(text)
+    cut = cut_markup(unwrap(text))
     layout = read_layout(cut.text.split("\n"))
     lines = _line_marks(cut.text, touched_words(cut.text, cut.marks))
     return lines, layout, removed, cut, detect_lang(prose_sample(line for line, _ in lines), lang)
@@ -251,6 +253,27 @@ def clean_text(text: str, lang: str | None = None) -> Cleaned:
     return Cleaned("\n\n".join(paragraphs), layout, removed, lang, spans)
 
 
+_NOT_TITLE = re.compile(r"^\W|^by\s|\d{1,2}:\d\d", re.I)  # a list item, a byline, a time stamp
+MIN_TITLE_WORDS = 3
+_GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")
+
+
+def headline(text: str, optional: list[OptionalSpan]) -> str | None:
+    """The clean text's first line when the cleaner read it as a headline, the page's title:
+    a short line of words (not a list item, byline or time stamp) that names something, a
+    word other than its first capitalised or a number ("This is a developing story" does not)."""
+    if not optional or optional[0].kind != "headline" or optional[0].start != 0:
+        return None
+    line = text[: optional[0].end]
+    words = line.split()
+    if not MIN_TITLE_WORDS <= len(words) <= TITLE_WORDS or _NOT_TITLE.search(line):
+        return None
+    digits = sum(c.isdigit() for c in line)
+    if digits * 5 > len(line) - line.count(" ") or len(_GLUED.findall(line)) >= 2:
+        return None  # a date line; menu items printed without spaces ("NewsSportWeather")
+    return line if any(w[0].isupper() or w[0].isdigit() for w in words[1:]) else None
+
+
 def clean_document(doc: RawDocument) -> Article:
     """One input document as a cleaned ``Article`` with its metadata."""
     if doc.text is None and doc.html:
@@ -272,7 +295,7 @@ def clean_document(doc: RawDocument) -> Article:
         author=doc.author or layout.author,
         published=dated.iso if dated else None,
         published_from=dated.source if dated else None,
-        title=doc.title or layout.title,
+        title=doc.title or layout.title or headline(text, optional),
         lang=lang,
         removed=removed,
         optional=optional,

@@ -136,8 +136,13 @@ def _token(tok: str) -> tuple[str, int]:
     return low, _CAPITAL if tok[0].isupper() else _WORD
 
 
+def with_title(title: str | None, text: str) -> str:
+    """The title above the text, unless the text opens with it (a headline the cleaner read)."""
+    return f"{title}\n{text}" if title and not text.startswith(title) else text
+
+
 def extract(article: Article) -> Features:
-    text = f"{article.title}\n{article.text}" if article.title else article.text
+    text = with_title(article.title, article.text)
     words: list[str] = []
     terms: list[str] = []
     anchors: list[str] = []

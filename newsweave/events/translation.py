@@ -52,6 +52,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from newsweave.events.features import with_title
+
 if TYPE_CHECKING:
     from newsweave.events.model import Doc
     from newsweave.nlp.embed import Embedder
@@ -74,7 +76,7 @@ def passages_of(title: str, text: str) -> tuple[str, ...]:
     each cut to ``SENTENCE_WORDS`` words; pieces under ``MIN_WORDS`` words are skipped. A cheap
     split of the opening only (alignment tolerates an odd boundary)."""
     out: list[str] = []
-    opening = f"{title}\n{text[:LEAD_CHARS]}" if title else text[:LEAD_CHARS]
+    opening = with_title(title, text[:LEAD_CHARS])
     for piece in _SENTENCE_END.split(opening):
         words = piece.split()
         if len(words) >= MIN_WORDS:

@@ -49,19 +49,44 @@ def _is_title(word: str) -> bool:
     return fold(word.rstrip(".")) in TITLES
 
 
+OWNER_WORDS = 2  # words that may name whose title it is ("Lufthansa Vice President", "Haltern Mayor")
+
+
+def _owner_words(words: list[str]) -> int:
+    """How many leading words name the owner of the title that follows them, when a full name of
+    two or more capitalised words comes after the titles: 'Lufthansa' in 'Lufthansa Vice
+    President Heike Birlenbach', 'Germany's' in 'Germany's Chancellor Angela Merkel'."""
+    if not words or _is_title(words[0]):
+        return 0
+    for t in range(1, min(OWNER_WORDS, len(words) - 1) + 1):
+        if not _is_title(words[t]):
+            continue
+        rest = t
+        while rest < len(words) and (_is_title(words[rest]) or fold(words[rest]) in TITLE_LINKS):
+            rest += 1
+        name = words[rest:]
+        return t if len(name) >= 2 and all(w[:1].isupper() for w in name) else 0
+    return 0
+
+
 def strip_titles(name: str) -> str:
     """'US Secretary of State Mike Pompeo' -> 'Mike Pompeo'; 'Sgt. Jorge Torres' -> 'Jorge Torres'."""
     words = name.split()
-    i = 0
+    i = _owner_words(words)
     while i < len(words) - 1:
         w = fold(words[i].rstrip("."))
         nxt_title = i + 1 < len(words) and _is_title(words[i + 1])
         if w in TITLES or (w in TITLE_LINKS or words[i].isupper()) and nxt_title:
             i += 1
-            if w in TITLES and i + 2 < len(words) and words[i] == "of" and words[i + 1][:1].isupper():
-                i += 2  # "Secretary of State Mike Pompeo"
+            # "Secretary of State Mike Pompeo", "Minister of the Interior Bernard Cazeneuve"
+            the = int(i + 1 < len(words) and words[i] == "of" and words[i + 1] == "the")
+            named = i + 2 + the < len(words) and words[i + 1 + the][:1].isupper()
+            if w in TITLES and words[i] == "of" and named:
+                i += 2 + the
             continue
         break
+    if 0 < i < len(words) and words[i] in ("of", "the"):
+        i = 0  # titles and no name after them ("Minister of the Interior"): the whole is the name
     core = " ".join(words[i:])
     if core.lower().startswith("the ") and len(core.split()) > 1:
         core = core[4:]
@@ -326,7 +351,11 @@ class EntityIndex:
                 if re.fullmatch(r"\s*\(\s*", texts.get(aid, "")[a.end : b.start]):
                     ka, kb = self._key(a.text), self._key(b.text)
                     if ka and kb and ka != kb and (len(ka) == 1 or len(kb) == 1):
-                        self._union(ka, kb)
+                        # the same kind of thing: a dateline's "Montabaur, Germany (AP)" is not
+                        # Germany's acronym
+                        short, long = (ka, kb) if len(ka) <= len(kb) else (kb, ka)
+                        if self._compatible(short, long):
+                            self._union(ka, kb)
         for k in keys:
             if len(k) > 1:
                 longer = [
@@ -359,7 +388,9 @@ class EntityIndex:
         as long, and named in an article that writes the acronym."""
         if not 2 <= len(acronym) <= 4:
             return []
-        shape = re.compile(acronym[0] + "".join(f"[a-z]+{c}" for c in acronym[1:]) + "[a-z]*")
+        # each further capital begins a part of at least three letters ("Volks|wagen"), so a
+        # plain word that merely holds the letters ("Alpine" for "AP") does not match
+        shape = re.compile(acronym[0] + "".join(f"[a-z]{{2,}}{c}" for c in acronym[1:]) + "[a-z]*")
         out: set[tuple[str, ...]] = set()
         for ms in mentions.values():
             keys = {self._key(m.text) for m in ms}

@@ -225,6 +225,7 @@ TITLES = word_set(
     judge justice coach chief interim acting former late self-declared deputy foreign interior
     defence defense mayor ambassador spokesman spokeswoman spokesperson commander premier
     lawmaker congressman congresswoman minister-president sheikh prof professor father rev
+    mp mep ceo executive chairman chairwoman
     """
 )
 # Names of one country in other spellings or languages (folded), to the name used in keys.

@@ -57,6 +57,13 @@ class Candidate:
     words: int  # whitespace-separated tokens, the unit of the length budget
 
 
+# Words in quotation marks, and a speaker's first person outside them: a statement printed
+# without its attribution ("I am stunned that ...", "Our website is unavailable ..."), whose "I"
+# or "we" a reader of the summary cannot place. A capital I after a capitalised word is a
+# numeral ("World War I").
+_QUOTED = re.compile(r"“[^”]*”|``.*?''|\"[^\"]*\"|«[^»]*»")
+_FIRST_PERSON = re.compile(r"(?<![\w'’])(?:I|[Ww]e|me|us|[Mm]y|[Oo]ur|myself|ourselves)(?![\w.])")
+_WORD_BEFORE = re.compile(r"(\w+)\W*$")
 _REPLY = re.compile(r"(?:yes|no|well|sure),", re.IGNORECASE)  # answers a question asked before
 # An opening clause, then a pronoun as the subject: "Though he broke through ..., he also hit".
 _CLAUSE_THEN_PRONOUN = re.compile(
@@ -64,6 +71,16 @@ _CLAUSE_THEN_PRONOUN = re.compile(
     r"(?:he|she|they|it|his|her|their)\b",
     re.IGNORECASE,
 )
+
+
+def speaks_unnamed(sentence: str) -> bool:
+    """Whether the sentence speaks in the first person outside quotation marks."""
+    bare = _QUOTED.sub("", sentence)
+    for m in _FIRST_PERSON.finditer(bare):
+        before = _WORD_BEFORE.search(bare, 0, m.start())
+        if m.group() != "I" or before is None or not before.group(1)[0].isupper() or m.start() == 0:
+            return True
+    return False
 
 
 def opens_unresolved(sentence: str) -> bool:
@@ -114,6 +131,8 @@ def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
         return False  # an aside in brackets: an editor's note, a correction, a credit
     if sentence.startswith(_OPEN_QUOTES) or not _balanced_quotes(sentence):
         return False  # a quote whose opening or closing lies in another sentence
+    if speaks_unnamed(sentence):
+        return False  # first person outside quotation marks: a speaker nobody named
     return not sentence.rstrip().endswith("?")
 
 
