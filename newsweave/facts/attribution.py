@@ -176,13 +176,13 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
     # "according to X" relays the quote unless a verb of saying outside it names someone else
     # ('"...," said an official according to the Velby Post': the official's)
     # ("according to X, who told ...": X's own verb names no one else)
-    own = {t.i for t in who.subtree} if who is not None else set()
-    spoken = any(
-        speech_word(t.text) and t.pos_ == "VERB" and not inside(t) and t.i not in own for t in quote[0].sent
-    )
-    if who is not None and not spoken:
-        return _phrase(who)
-    relayed = _phrase(who) if who is not None else None
+    relayed: str | None = None
+    if who is not None:
+        own = {t.i for t in who.subtree}
+        verbs = (t for t in quote[0].sent if t.pos_ == "VERB" and t.i not in own and not inside(t))
+        if not any(speech_word(t.text) for t in verbs):
+            return _phrase(who)
+        relayed = _phrase(who)
     roots = [t for t in quote if t.head.i == t.i or not target(t.head)]
     for root in roots:  # "Stated Stone: '...'" read as a noun phrase the quote is apposed to
         head = root.head

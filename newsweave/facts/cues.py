@@ -73,7 +73,7 @@ _QUOTED_AS = re.compile(
 
 
 def _quoted_as(words: str, speakers: Speakers, at: int) -> str | None:
-    m = _QUOTED_AS.search(words)
+    m = _QUOTED_AS.search(words) if " as " in words else None
     return speakers.name(m.group("obj") or m.group("subj"), at) if m else None
 
 
@@ -81,9 +81,9 @@ def tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> 
     """The speaker named after a quote; with ``cued`` (the quote ends in a comma, question or
     exclamation mark) any verb form names one ('"Go home," Vida Lorne barked')."""
     tail = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))
-    clause = re.split(r"[.;!?]", tail, maxsplit=1)[0]
-    if _QUOTED_AS.search(clause):
-        return _quoted_as(clause, speakers, at)
+    relayed = _quoted_as(re.split(r"[.;!?]", tail, maxsplit=1)[0], speakers, at) if " as " in tail else None
+    if relayed is not None:
+        return relayed
     m = _TAIL_VERB_FIRST.match(tail)
     if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
@@ -127,8 +127,9 @@ _NOT_VERBS = word_set("does goes has was is seems appears needed wanted")
 
 def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
     head = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", head))
-    if _QUOTED_AS.search(head.split(",")[-1]):
-        return _quoted_as(head.split(",")[-1], speakers, at)
+    relayed = _quoted_as(head.split(",")[-1], speakers, at) if " as " in head else None
+    if relayed is not None:
+        return relayed
     verbs = list(_HEAD_VERB.finditer(head))
     if verbs:
         chunks = re.split(r"(?<!\d),(?!\d)|[;:“”\"]", head[: verbs[-1].start()])  # "$200,000" is one
