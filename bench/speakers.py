@@ -144,9 +144,10 @@ def baseline_speaker(text: str, start: int, end: int) -> str | None:
 def _brief(
     events: dict[str, list[Article]], stories: dict[str, list[Story]], out: Scores
 ) -> dict[str, Facts]:
+    import newsweave.facts as stage
     from newsweave.facts import attribution, quotes
 
-    parse = quotes.parse
+    parse = quotes.parse  # the stage calls it from both modules (one batch per briefing task)
 
     def timed(readings: Any) -> list[str | None]:  # the parser's share of the stage
         fresh = {r for r in readings if r not in attribution._CACHE}
@@ -158,14 +159,14 @@ def _brief(
 
     facts: dict[str, Facts] = {}
     cpu = time.process_time()
-    quotes.parse = timed
+    quotes.parse = stage.parse = timed  # type: ignore[assignment]
     try:
         for event, arts in events.items():
             facts[event] = extract_facts(arts, stories[event])
             out.articles += len(arts)
             out.quotes += len(facts[event].quotes)
     finally:
-        quotes.parse = parse
+        quotes.parse = stage.parse = parse  # type: ignore[assignment]
     out.cpu_seconds += time.process_time() - cpu
     return facts
 

@@ -569,3 +569,183 @@ def test_a_quote_of_one_piece_has_one_part() -> None:
     text = 'Ida Holm said: "We all go home now."'
     (q,) = find_quotes(text, "a", _index(text, ["Ida Holm"]))
     assert q.parts == [[q.start, q.end]] and q.words() == q.text
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # two people speak together: both are the speaker, each name resolved
+        (
+            'Ilse Varga and Oren Pask said in a joint letter: "We will not resign."',
+            ["Ilse Varga", "Oren Pask"],
+            "Ilse Varga and Oren Pask",
+        ),
+        (
+            '"We will not resign," Ilse Varga and Oren Pask said in a joint letter.',
+            ["Ilse Varga", "Oren Pask"],
+            "Ilse Varga and Oren Pask",
+        ),
+        ('"We will not resign," wrote Varga and Pask.', ["Varga", "Pask"], "Varga and Pask"),
+    ],
+)
+def test_a_plural_speaker_names_everyone(text: str, people: list[str], speaker: str) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_a_pronoun_after_a_plural_speaker_is_not_both() -> None:
+    text = (
+        'Ilse Varga and Oren Pask said in a joint letter: "We will not resign." '
+        'Mrs Lene Dahl disagreed. "Nobody asked them to resign in the first place," she said.'
+    )
+    assert _speakers(text, ["Ilse Varga", "Oren Pask", "Lene Dahl"])[-1] == "Lene Dahl"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the channel that relays the quote is not its speaker
+        'The dock "was never at risk of collapse," Nordvision quoted Ilse Varga as saying.',
+        'Ilse Varga was quoted by Nordvision as saying the dock "was never at risk of collapse."',
+        '"The dock was never at risk of collapse," the Velby Post reported Ilse Varga as saying.',
+    ],
+)
+def test_the_quoted_person_not_the_channel(text: str) -> None:
+    assert _speakers(text, ["Ilse Varga", "Nordvision", "Velby Post"]) == ["Ilse Varga"]
+
+
+def test_a_participle_clause_speaks_for_the_subject_of_its_sentence() -> None:
+    text = 'Varga also took aim at Pask, saying he "has never set foot on the dock in his life."'
+    assert _speakers(text, ["Varga", "Pask"]) == ["Varga"]
+
+
+def test_a_description_apposed_before_the_name_is_its_role() -> None:
+    text = (
+        "The harbourmaster, Ilse Varga, spoke to reporters on the quay. "
+        '"The dock was never at risk of collapse," the harbourmaster said.'
+    )
+    assert _speakers(text, ["Ilse Varga"]) == ["Ilse Varga"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # a capitalised description apposed to the name before the verb
+        (
+            'Ilse Varga, the Velby Harbour Board\'s Chief Engineer said, "The dock will hold."',
+            ["Ilse Varga"],
+            "Ilse Varga",
+        ),
+        # the name apposed to a description after the verb, a clause after the name
+        (
+            '"The dock will hold," said Velby\'s harbour spokesman, Oren Pask who also praised the crews.',
+            ["Oren Pask"],
+            "Oren Pask",
+        ),
+        # "according to" ends the speaker phrase after the verb
+        (
+            '"The dock will hold," said a harbour board official according to the Velby Post.',
+            ["Velby Post"],
+            "a harbour board official",
+        ),
+        # an age between commas is no one
+        (
+            'Ilse Varga, 26, said the crews "worked through the night to save the dock."',
+            ["Ilse Varga"],
+            "Ilse Varga",
+        ),
+        # a group described by its nationality, not the nationality
+        (
+            'Norlandic officials said the crews "worked through the night to save the dock."',
+            [],
+            "Norlandic officials",
+        ),
+        # a body named "X of Y" is one name
+        (
+            'The Ministry of Harbours told the Velby Post that the dock "will hold for years."',
+            ["Ministry of Harbours", "Velby Post"],
+            "Ministry of Harbours",
+        ),
+    ],
+)
+def test_speaker_phrases_read_whole(text: str, people: list[str], speaker: str) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_a_participle_after_a_quote_inverts_no_subject() -> None:
+    text = (
+        'The Velby consul said that "divers had surrounded the office and fired flares into the air," '
+        'calling the incident a "provocative act."'
+    )
+    assert set(_speakers(text, [])) == {"the Velby consul"}
+
+
+def test_minutes_and_seconds_are_no_quote() -> None:
+    text = "Ilse Varga won the stage in 1h 12' 06\" ahead of Oren Pask, who lost 2' 23\" on the climb."
+    assert find_quotes(text, "a", _index(text, ["Ilse Varga", "Oren Pask"])) == []
+
+
+def test_a_pronoun_right_before_the_verb_is_its_subject() -> None:
+    text = (
+        "Oren Pask spoke to the board on Monday. Funding is a prerequisite, and in that regard he says that "
+        '"the dock will need every krone we can find."'
+    )
+    assert _speakers(text, ["Oren Pask"]) == ["Oren Pask"]
+
+
+def test_a_surname_ending_in_s_is_no_plural_noun() -> None:
+    text = (
+        "The rescue ended on Friday, said Velby spokeswoman Ilse Byrs. "
+        'Byrs called the decision "very hard for every family."'
+    )
+    assert _speakers(text, []) == ["Byrs"]
+
+
+def test_according_to_x_who_told_is_x() -> None:
+    text = (
+        "The route was carefully planned, according to Velby Mayor Oren Pask, who told the Velby Post "
+        'that it was because of "the crowds at the harbour."'
+    )
+    assert _speakers(text, ["Oren Pask", "Velby Post"]) == ["Oren Pask"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speaker"),
+    [
+        # a wh-word or a relative phrase is no one
+        ('What says "a quiet harbour weekend" better than the ferry strike at Velby?', [], None),
+        (
+            'The board broke its own rules, one of which states that "every dock must be inspected twice."',
+            [],
+            None,
+        ),
+        # a clause as subject is no one: the one who reiterated it speaks
+        (
+            "The Velby mayor also reiterated that criticising the board would make it harder to ask for help "
+            'with "crises" such as the strike.',
+            [],
+            "the Velby mayor",
+        ),
+        # a number written with a comma is one word of its clause
+        (
+            'The Torn singer, who pocketed $200,000 when she signed on in 2002, quipped "I was never bored."',
+            [],
+            "the Torn singer",
+        ),
+        # a clause opened by a verb of saying has no subject of its own
+        (
+            'One of the men gives his name, says he has been held for 173 days and adds: "We are forgotten."',
+            [],
+            None,
+        ),
+    ],
+)
+def test_no_one_is_a_clause_or_a_function_word(text: str, people: list[str], speaker: str | None) -> None:
+    assert _speakers(text, people) == [speaker]
+
+
+def test_the_people_named_is_a_description_of_one() -> None:
+    text = 'Ilse Varga won in three sets. "I feel good," the Norlander said.'
+    index = EntityIndex(
+        {"a": [Mention("Ilse Varga", "PERSON", 0, 10), Mention("Norlander", "NORP", 44, 53)]}, {"a": text}
+    )
+    assert [q.speaker for q in find_quotes(text, "a", index)] == ["the Norlander"]

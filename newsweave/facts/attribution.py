@@ -173,8 +173,16 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
     if not quote:
         return None
     who = _according(doc, inside, quote[0])
+    # "according to X" relays the quote unless a verb of saying outside it names someone else
+    # ('"...," said an official according to the Velby Post': the official's)
+    # ("according to X, who told ...": X's own verb names no one else)
+    relayed: str | None = None
     if who is not None:
-        return _phrase(who)
+        own = {t.i for t in who.subtree}
+        verbs = (t for t in quote[0].sent if t.pos_ == "VERB" and t.i not in own and not inside(t))
+        if not any(speech_word(t.text) for t in verbs):
+            return _phrase(who)
+        relayed = _phrase(who)
     roots = [t for t in quote if t.head.i == t.i or not target(t.head)]
     for root in roots:  # "Stated Stone: '...'" read as a noun phrase the quote is apposed to
         head = root.head
@@ -217,7 +225,7 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
     after = _after_quote(doc, start, end, inside)
     if after is not None:
         return doc[after[0] : after[1]].text
-    return _phrase(weak) if weak is not None else None
+    return _phrase(weak) if weak is not None else relayed
 
 
 def _opening(doc: Doc, start: int, end: int, inside: object, subject: Token, verb: Token) -> str | None:
@@ -357,7 +365,9 @@ def _subject(verb: Token, inside: object) -> Token | None:
                 return obj
         # an adverb parsed as a subject is none ("X used to ..., but now said"): the conjunct's subject
         # of two subjects ("The crowd cheers, and then X continues:"), the one nearer the verb
-        subjects = [c for c in kids if c.dep_ in _SUBJECTS and c.pos_ != "ADV"]
+        # nor is a clause ("criticising Putin would have made it ..."; a capitalised "Trump" the
+        # tagger read as a verb is a name)
+        subjects = [c for c in kids if c.dep_ in _SUBJECTS and c.pos_ != "ADV" and not _clausal(c)]
         subject = min(subjects, key=lambda c: abs(c.i - node.i)) if subjects else None
         if subject is not None and subject.lower_ in {"who", "whom"}:
             # 'an academic named X, who ... and who worked the crowd': the one the clause is about
@@ -377,6 +387,11 @@ def _subject(verb: Token, inside: object) -> Token | None:
             return None
         node = _reporter(node.head) if speech_word(verb.text) else node.head
     return None
+
+
+def _clausal(tok: Token) -> bool:
+    """A clause as a subject: a clausal subject, or a lowercase verb."""
+    return tok.dep_ == "csubj" or (tok.pos_ in {"VERB", "AUX"} and tok.text.islower())
 
 
 def _reporter(node: Token) -> Token:

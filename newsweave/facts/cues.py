@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
+from newsweave.facts.attribution import speech_word
 from newsweave.facts.lexicon import fold, word_set
-from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name
+from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name, is_pair
 from newsweave.nlp.sentences import Sentence
 
 _VERBS = (
@@ -24,9 +25,10 @@ _VERBS = (
 )
 _WORD = r"[\w’'\-]+\.?"
 _WHO = rf"(?:{_WORD}\s+){{0,7}}?{_WORD}"
-_STOP_AFTER = r"in|on|at|during|after|before|when|while|to|from|who|that|referring|of|as"
+_STOP_AFTER = r"in|on|at|during|after|before|when|while|to|from|who|that|referring|of|as|according"
 _TAIL_VERB_FIRST = re.compile(
-    rf"^\s*[,—–-]?\s*(?:{_VERBS})\s+(?P<who>{_WHO})\s*(?=[,.;:!?]|$|\s(?:{_STOP_AFTER})\b)"
+    # a finite verb only: a participle after the quote ('"...," calling the move a') inverts no subject
+    rf"^\s*[,—–-]?\s*(?![a-z]+ing\b)(?:{_VERBS})\s+(?P<who>{_WHO})\s*(?=[,.;:!?]|$|\s(?:{_STOP_AFTER})\b)"
 )
 _TAIL_WHO_FIRST = re.compile(
     rf"^\s*[,—–-]?\s*(?P<who>{_WHO})\s+(?:has\s+|had\s+|have\s+|also\s+|later\s+)?(?:{_VERBS})\b"
@@ -37,7 +39,7 @@ _TAIL_END = re.compile(
     rf",\s+(?P<who>{_WHO})\s+(?:has\s+|had\s+)?(?:said|says|added|adds|told\s+\w+)(?=\s*[,.;!?]|\s*$)"
 )
 _APPOSITIVE_NAME = re.compile(
-    r"^[^,.]{0,60},\s+(?P<name>[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})\s*(?:[.,;]|$)"
+    r"^[^,.]{0,60},\s+(?P<name>[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})\s*(?:[.,;]|$|\s(?:who|whose)\b)"
 )
 _LEAD_SUBJECT = re.compile(  # "After the Prime Minister held his seat, he said": case matters here
     r"^\s*(?i:after|when|as|while|before|once|because)\s+(?P<np>(?i:the|a|an)\s+(?:[a-z\-]+\s+)?"
@@ -49,22 +51,39 @@ _REPORTED = re.compile(  # "he said Guaido told him": the quote is Guaido's
     r"\s+(?:had\s+)?(?:told|said to|wrote to)\s+(?:him|her|them|me|us)\b"
 )
 _HEAD_VERB = re.compile(rf"\b(?:{_VERBS})\b")
-_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:“”\"]+)", re.IGNORECASE)
+_ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:“”\"—–]+?)(?=\s+-\s|[,.;:“”\"—–]|$)", re.IGNORECASE)
 _SAYS_FIRST = re.compile(rf"^(?P<who>{_WHO})\s+(?:has\s+|had\s+|also\s+)?(?:{_VERBS})\b")
 _SAYS = re.compile(
     rf"(?P<who>(?:[A-Z][\w’'\-]*\.?\s+){{0,3}}[A-Z][\w’'\-]*)\s+(?:has\s+|had\s+)?(?:{_VERBS})\b"
 )
 _ABBREV_DOT = re.compile(
-    r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det)\."
+    r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det|Const|Supt|Insp|Cmdr|Adm)\."
 )
 _INITIAL = re.compile(r"\b([A-Z])\.(?=[ \t]*[A-Z])")  # "Virgie M. Rollins": an initial, not a full stop
 _AUX = word_set("has have had is was are were also later then who which and but")
+
+
+# The one a channel relays ("Nordvision quoted Ada Voss as saying", "Voss was quoted by the
+# paper as saying"): the quoted person speaks, not the outlet.
+_QUOTED_AS = re.compile(
+    rf"(?:\b(?:quot|cit|report)(?:ed|es|ing|s)\s+(?P<obj>{_WHO})"
+    rf"|(?P<subj>{_WHO})\s+(?:was|were|is|has\s+been)\s+(?:quoted|cited|reported)(?:\s+by\s+{_WHO})?)"
+    r"\s+as\s+(?:saying|telling|writing)\b"
+)
+
+
+def _quoted_as(words: str, speakers: Speakers, at: int) -> str | None:
+    m = _QUOTED_AS.search(words) if " as " in words else None
+    return speakers.name(m.group("obj") or m.group("subj"), at) if m else None
 
 
 def tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> str | None:
     """The speaker named after a quote; with ``cued`` (the quote ends in a comma, question or
     exclamation mark) any verb form names one ('"Go home," Vida Lorne barked')."""
     tail = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))
+    relayed = _quoted_as(re.split(r"[.;!?]", tail, maxsplit=1)[0], speakers, at) if " as " in tail else None
+    if relayed is not None:
+        return relayed
     m = _TAIL_VERB_FIRST.match(tail)
     if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
@@ -108,32 +127,41 @@ _NOT_VERBS = word_set("does goes has was is seems appears needed wanted")
 
 def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
     head = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", head))
+    relayed = _quoted_as(head.split(",")[-1], speakers, at) if " as " in head else None
+    if relayed is not None:
+        return relayed
     verbs = list(_HEAD_VERB.finditer(head))
     if verbs:
-        chunks = re.split(r"[,;:“”\"]", head[: verbs[-1].start()])
+        chunks = re.split(r"(?<!\d),(?!\d)|[;:“”\"]", head[: verbs[-1].start()])  # "$200,000" is one
         if verbs[-1].group().endswith("ing") and _clause(
             chunks[-1] if chunks[-1].strip() else chunks[-2:][0]
         ):
             return None  # 'X attacked Y, calling him "..."': the subject of the clause, for the parse
         for n, chunk in enumerate(reversed(chunks)):
             words = chunk.strip(" ([").split()
-            if not words or all(w.lower() in _AUX or re.fullmatch(r"[a-z]+ly", w) for w in words):
-                continue  # "has", ", famously,": not the subject
+            if not words or all(w.lower() in _AUX or re.fullmatch(r"[a-z]+ly|\d+", w) for w in words):
+                continue  # "has", ", famously,", an age (", 26,"): not the subject
             if words[0].lower() in {"who", "which"}:
                 continue
+            if speech_word(words[0]) and n == 0 and not re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
+                return None  # ", says he was held and adds:": a clause with no subject, for the parse
             if chunk is not _nearest(chunks) and _HEAD_VERB.search(chunk):
                 return None  # "X said Y must choose, saying:": a clause of its own, for the parse
             first = words[0].lower()
             if first in _LEADS or re.fullmatch(r"[a-z]+(?:ed|en|ing|wn)", words[0]):
                 continue  # "thrown into the air by his players": not the subject
             coordinated = first in _COORDINATORS
-            words = _after_subordinator(words)
+            words = words if is_pair(" ".join(words)) else _after_subordinator(words)
+            if len(words) > 1 and words[-1].lower() in PRONOUNS and words[-2].lower() not in _COORDINATORS:
+                words = words[-1:]  # "in that regard he says": the pronoun before the verb is its subject
             lone = all(w[:1].islower() and w.lower() not in PRONOUNS | DETERMINERS for w in words)
             if coordinated and lone:
                 return None  # "X used to ..., but now said": the subject is left out; the parse climbs to it
             first = words[0].lower()
             before = chunks[len(chunks) - 2 - n].strip() if len(chunks) - 2 - n >= 0 else ""
-            if words[-1][:1].islower() and is_name(before) and 0 < len(before.split()) <= 4:
+            # a description apposed to the name before it ("the U.K.'s Foreign Secretary")
+            described = words[-1][:1].islower() or first in DETERMINERS or _POSSESSIVE.match(words[0])
+            if described and is_name(before) and 0 < len(before.split()) <= 4:
                 return speakers.name(before, at)  # "Tad Devine, Sanders's chief strategist, said"
             if first in PRONOUNS and len(words) == 1:
                 lead = _LEAD_SUBJECT.match(chunks[0]) if len(chunks) - 1 - n > 0 else None
@@ -150,9 +178,21 @@ def _nearest(chunks: list[str]) -> str:
 
 
 def _clause(chunk: str) -> bool:
-    """Words holding a verb and what follows it ('Rell attacked the mayor'), not a name phrase."""
+    """Words holding a verb and what follows it ('Rell attacked the mayor', 'Rell took aim at
+    the mayor': a name, then a word no name phrase holds), not a name phrase."""
     words = chunk.split()
-    return len(words) > 3 and any(re.fullmatch(r"[a-z]+(?:ed|s)", w) for w in words[1:])
+    if len(words) <= 3:
+        return False
+    if any(re.fullmatch(r"[a-z]+(?:ed|s)", w) for w in words[1:]):
+        return True
+    # a capitalised subject ('Rell', 'He'), then a lowercase word that is no particle or preposition
+    at = next((i for i, w in enumerate(words) if not w[:1].isupper()), len(words))
+    subject = 0 < at < len(words) and words[0].lower() not in DETERMINERS
+    return subject and words[at].lower() not in _PARTICLE_WORDS
+
+
+_POSSESSIVE = re.compile(r"[A-Z][\w.\-]*['’]s$")
+_PARTICLE_WORDS = word_set("of for at in on to from de la van von da al del and the")
 
 
 # A name introducing the quote after a dash or as the line's first words: "- Philip Bump: “...".

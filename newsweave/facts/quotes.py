@@ -25,7 +25,8 @@ from newsweave.nlp.sentences import Sentence
 from newsweave.records import Quote
 
 # Double quote marks as scraped pages write them: curly, straight, guillemets, doubled singles.
-_DOUBLE = re.compile(r"‘’|’’|''|[“”\"«»„]")
+# A straight mark after minutes and seconds ("1h 12' 06\"", "by 19' 36\"") is a unit, not a quote.
+_DOUBLE = re.compile(r"‘’|’’|''|[“”«»„]|(?<!\d'\d\d)(?<!\d' \d\d)(?<!\d'\d)(?<!\d' \d)\"")
 _OPENERS = frozenset("“„«")
 _SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(—–-]))[‘'](?=\w)(?!s\b)")
 _SINGLE_CLOSE = re.compile(r"(?<=[^\s])[’'](?=[\s,.;:!?)—–-]|$)")

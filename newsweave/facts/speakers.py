@@ -25,7 +25,9 @@ DETERMINERS = word_set(
     """
 )
 # Words that name no one on their own ("and", "of"): a speaker phrase of these only is none.
-FUNCTION_WORDS = word_set("and or but nor of to in on at by for with from as than so yet if")
+FUNCTION_WORDS = word_set(
+    "and or but nor of to in on at by for with from as than so yet if also what which whom whose how why"
+)
 PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la", "le", "du", "dos"})
 # Only a definite description refers back ("the minister"); "one aide", "a spokesman for X" and
 # "the New Jersey governor" (qualified by a name) are said as written.
@@ -49,7 +51,8 @@ _BEFORE_NAME = re.compile(
 )
 _APPOSITION = re.compile(r"^,\s+((?:[\w’'\-]+\s+){0,7}?[\w’'\-]+)\s*(?=[,.;:]|\s(?:who|said|says|told)\b)")
 _AGE = re.compile(r"\d{1,3}-year-old")
-_ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){1,3})$")
+# the words before a name, its title or role: "Mayor Ada Voss", "the mayor, Ada Voss" (apposed)
+_ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){0,2}[\w’'\-]+,?[ \t]+)$")
 
 
 class Speakers:
@@ -75,10 +78,16 @@ class Speakers:
             return None
         named = [p for p in parts if is_name(p)]
         who = named[0] if named and not is_name(parts[0]) and len(named[0].split()) <= 4 else parts[0]
+        pair = _PAIR.fullmatch(who)
+        if pair is not None and (self.index is None or self.index.lookup(who) is None):
+            # "Ada Voss and Lene Dahl said": both speak (a plural speaker, each name resolved)
+            first_name, second = (self.name(pair.group(g), at) for g in ("a", "b"))
+            return f"{first_name} and {second}" if first_name and second else first_name or second
         words = who.split()
         first = words[0].lower()
-        if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words):
-            return None  # "this", "that", "and": no one
+        relative = fold(words[-1]) in {"which", "whom"}  # "one of which", "some of whom"
+        if all(fold(w) in DETERMINERS | FUNCTION_WORDS for w in words) or not _LETTER.search(who) or relative:
+            return None  # "this", "that", "and", an age ("26"): no one
         if first in PRONOUNS and all(w.islower() and w not in DETERMINERS for w in words[1:]):
             return self._antecedent(first, at)  # "she", "he also": the pronoun
         owned = _owned(words)
@@ -95,6 +104,9 @@ class Speakers:
                 role = who[:1].lower() + who[1:]  # "the Prime Minister": a role, not a name
                 return self._role(role, at) or role
             if rest and all(w[:1].isupper() for w in words[1:]):
+                ent = self.index.lookup(rest) if self.index is not None else None
+                if ent is not None and ent.type == "NORP":  # "the Serb": a person described, not the people
+                    return who[:1].lower() + who[1:]
                 return self._proper(rest) or rest
         if lowered and len(words) > 1 and words[-1][:1].isupper():  # "harbour chief Ida Holm"
             run = name_run(words)
@@ -109,8 +121,11 @@ class Speakers:
         if len(words) == 1 and (fold(words[0]) in _ABBREVIATED or fold(words[0]) in TITLES):
             return self._role(who, at) or who  # "PM", "Minister": a role written capitalised
         run = _after_title(name_run(strip_titles(who).split()))
-        if len(words) == 1 and words[0].endswith("s") and not words[0].isupper() and not self._proper(run):
+        plural = len(words) == 1 and words[0].endswith("s") and not words[0].isupper()
+        if plural and not self._proper(run) and not self._written_as_name(words[0]):
             return who.lower()  # "Officials said": a sentence-initial common noun, not a name
+        if _GROUP.fullmatch(who) and self._proper(who) is None:
+            return who  # "British officials", "Iranian media": a group described, not its adjective
         return self._proper(run) or strip_titles(run)
 
     def _antecedent(self, pronoun: str, at: int) -> str | None:
@@ -122,9 +137,21 @@ class Speakers:
         person = self._last_person(at, pronoun)
         if person is not None and person[1] > self.last_at:
             return person[0]
-        if self.last is not None and self._gender_of(self.last) in (None, pronoun):
+        last = self.last
+        if last is not None and self._person(last) and self._gender_of(last) in (None, pronoun):
             return self.last
         return person[0] if person else self.last
+
+    def _written_as_name(self, word: str) -> bool:
+        """Whether ``word`` is written capitalised inside a sentence of the text (a surname,
+        "Byrs"), not only where a sentence opens ("Officials said")."""
+        return re.search(rf"[a-z,;] {re.escape(word)}\b", self.text) is not None
+
+    def _person(self, speaker: str) -> bool:
+        """Whether "he" or "she" may be ``speaker``: one person, not a pair or a place (an ORG
+        may be a person the tagger mistyped: "Trump")."""
+        ent = self.index.lookup(speaker) if self.index is not None else None
+        return not is_pair(speaker) and (ent is None or ent.type not in {"GPE", "LOC", "NORP", "FAC"})
 
     def _last_person(self, at: int, pronoun: str = "") -> tuple[str, int] | None:
         for m in reversed([m for m in self.people if m.end <= at]):
@@ -147,7 +174,7 @@ class Speakers:
         for m in self._mentions_of(name):
             before = _ROLE_BEFORE.search(self.text, max(0, m.start - 30), m.start)
             words = {fold(w.strip(".,")) for w in m.text.split()[:-1]}
-            words |= {fold(w) for w in (before.group(1).split()[-2:] if before else [])}
+            words |= {fold(w.rstrip(",")) for w in (before.group(1).split()[-2:] if before else [])}
             votes["he"] += len(words & _MALE)
             votes["she"] += len(words & _FEMALE)
         if votes["he"] == votes["she"]:
@@ -174,7 +201,7 @@ class Speakers:
         out = {fold(w.strip(".,")) for w in m.text.split()[:-1]}
         before = _ROLE_BEFORE.search(self.text, max(0, m.start - 40), m.start)
         if before:
-            out |= {fold(w) for w in before.group(1).split()}
+            out |= {fold(w.rstrip(",")) for w in before.group(1).split()}
         after = _APPOSITION.match(self.text[m.end : m.end + 120])
         if after:
             out |= {fold(w) for w in after.group(1).split()}
@@ -217,6 +244,12 @@ def _after_title(run: str) -> str:
 # Role words that stand before a name like a title ("Senate Minority Leader Ada Voss") though
 # they are no title to strip from an entity's name.
 _ROLE_TITLES = TITLES | word_set("leader speaker commissioner director chairman chairwoman chair")
+# Two names joined by "and" ("Ada Voss and Lene Dahl", "Voss and Dahl"), each of one to four words.
+_NAME_WORDS = r"[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al|da)){0,3}"
+_PAIR = re.compile(rf"(?P<a>{_NAME_WORDS})\s+and\s+(?P<b>{_NAME_WORDS})")
+_LETTER = re.compile(r"[^\W\d_]")
+# A capitalised adjective of nationality or party and the lowercase group it describes.
+_GROUP = re.compile(r"(?:[A-Z][a-z]+(?:an|ish|ese|ic|i)|(?:[A-Z]\.){2,3}|[A-Z]{2,3})\s+[a-z]+s")
 _PARTY = re.compile(r"\s*\((?:[A-Z][\w.]*-[A-Z][\w.]*|[DRI])\)")
 _POSSESSIVE = re.compile(r"^[A-Z][\w\-.]*(?:['’]s|s['’])$")
 
@@ -230,6 +263,21 @@ def _owned(words: list[str]) -> str | None:
     return " ".join(words)
 
 
+# The heads of bodies named "X of Y" ("Ministry of Defence", "Bank of Norland"): one name, not two.
+_BODIES = word_set(
+    """
+    ministry department bank university office council board institute association federation
+    union league society academy court house bureau agency commission committee church republic
+    kingdom museum college school foundation chamber
+    """
+)
+
+
+def is_pair(phrase: str) -> bool:
+    """Two names joined by "and": a plural speaker ("Ada Voss and Lene Dahl")."""
+    return _PAIR.fullmatch(phrase) is not None
+
+
 def is_name(phrase: str) -> bool:
     words = phrase.split()
     return bool(words) and all(w[:1].isupper() or w.lower() in PARTICLES for w in words)
@@ -238,8 +286,9 @@ def is_name(phrase: str) -> bool:
 def name_run(words: list[str]) -> str:
     """The name in 'Nantes prosecutor Pierre Sennes' or 'Chauvin turned and looked at ...'."""
     runs: list[list[str]] = [[]]
-    for w in words:
-        if w[:1].isupper() or (runs[-1] and w.lower() in PARTICLES):
+    for n, w in enumerate(words):
+        of_body = w == "of" and runs[-1] and fold(runs[-1][-1]) in _BODIES and words[n + 1 : n + 2] != []
+        if w[:1].isupper() or (runs[-1] and w.lower() in PARTICLES) or of_body:
             runs[-1].append(w)
         elif runs[-1]:
             runs.append([])
