@@ -26,9 +26,10 @@ _MONTH = (
 _DAY_MONTH = rf"(?:{_MONTH}\s+\d{{1,2}}(?:,?\s+\d{{4}})?|\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}})?)"
 _DATE = rf"(?:{_WEEKDAY}(?:,?\s+{_DAY_MONTH})?|{_DAY_MONTH}|{_MONTH}\s+\d{{4}}|\d{{4}}-\d\d-\d\d)"
 # the line's last words: ", Friday." / "on Feb. 7, 2023." / "in July 2007"
-# ... or the date before the place: "... plane Friday, July 18, 2014, near the village of <place>."
+# ... or a full date before the place: "... plane Friday, July 18, 2014, near the village of <place>."
 _DATE_END = re.compile(
-    rf"(?:,|\bon|\bin|\w)\s+{_DATE}(?:\s*\.?|,?\s+(?:near|in|at|outside)\s+[^.;:]{{3,60}}\.)$"
+    rf"(?:(?:,|\bon|\bin)\s+{_DATE}\s*\.?"
+    rf"|\s{_WEEKDAY},?\s+{_DAY_MONTH},\s+(?:near|in|at|outside)\s+[^.;:]{{3,60}}\.)$"
 )
 # where a line's first sentence may end: a full stop, then a capital (the story goes on)
 _SENTENCE_BREAK = re.compile(r"(?<=[.)])\s+(?=[A-Z\"“])")
