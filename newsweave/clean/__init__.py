@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import ftfy
 
+from newsweave.clean.captions import caption_prefix, caption_shape
 from newsweave.clean.casing import restore_casing
 from newsweave.clean.dates import date_evidence
 from newsweave.clean.escapes import decode_escapes
@@ -182,7 +183,8 @@ def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, lis
                 removed.append(Removed("furniture", line.strip(), round(verdict[i] or 0.0, 3)))
             else:
                 kept.append((line, marks))
-                optional.append(optional_kind(line, probs[i], after_prose) if probs else "")
+                kind = optional_kind(line, probs[i], after_prose) if probs else ""
+                optional.append(kind or ("caption" if caption_shape(line, lang) else ""))
                 after_prose = after_prose or is_prose(line)
         if all(v is None for v in verdict) or n_pass == FURNITURE_PASSES - 1:
             break
@@ -252,6 +254,8 @@ def clean_text(text: str, lang: str | None = None) -> Cleaned:
         if fixed:
             if opt:
                 spans.append(OptionalSpan(opt, start, start + len(fixed)))
+            elif cut_at := caption_prefix(fixed, lang):  # a caption glued to the paragraph after it
+                spans.append(OptionalSpan("caption", start, start + cut_at))
             paragraphs.append(fixed)
             start += len(fixed) + 2
     return Cleaned("\n\n".join(paragraphs), layout, removed, lang, spans)
