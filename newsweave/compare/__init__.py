@@ -391,6 +391,16 @@ def _compatible(a: Claim, b: Claim) -> bool:
     return (al <= bh or same_figure(al, bh)) and (bl <= ah or same_figure(bl, ah))
 
 
+def _same_reading(a: Claim, b: Claim) -> bool:
+    """The same figure told with or without a bound it meets: "150" and "at least 150" (the
+    exact value satisfies the bound), "nearly 150" and "150 people"; not "more than 100" and
+    "over 320", two bounds that can both hold but give different figures, nor a range."""
+    if _coincide(a, b):
+        return True
+    ranged = any(c.low is not None and c.high is not None and c.low != c.high for c in (a, b))
+    return not ranged and same_figure(a.value, b.value) and _compatible(a, b)
+
+
 def _when(item: Aligned) -> str | None:
     return item.claim.as_of or item.published
 
@@ -403,7 +413,7 @@ def status(items: Sequence[Aligned]) -> Status:
         return "single"
     distinct = list({(it.story, it.claim.low, it.claim.high, _when(it)): it for it in current}.values())
     pairs = [(a, b) for n, a in enumerate(distinct) for b in distinct[n + 1 :] if a.story != b.story]
-    if all(_coincide(a.claim, b.claim) for a, b in pairs):
+    if all(_same_reading(a.claim, b.claim) for a, b in pairs):
         return "agree"
     for a, b in pairs:  # figures that cannot both be true on the same known day
         if not _compatible(a.claim, b.claim) and _when(a) is not None and _when(a) == _when(b):
