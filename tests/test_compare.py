@@ -453,3 +453,8 @@ def test_an_exact_figure_and_a_bound_it_meets_agree() -> None:
     assert status(items) == "agree"
     assert status([item(1, 150, story="x"), item(2, 100, "low", story="y")]) == "differ"
     assert status([item(1, 320, "low", story="x"), item(2, 100, "low", story="y")]) == "differ"
+
+
+def test_a_scaled_decimal_rounds_like_its_figure() -> None:
+    # "16.1 million" parses to 16100000.000000002: still the round figure 16,141,241 rounds to
+    assert same_figure(16.1 * 1e6, 16141241)

@@ -364,6 +364,10 @@ def _interval(c: Claim) -> tuple[float, float]:
 
 
 def _trailing_zeros(v: float) -> int:
+    """Zeros ending a whole figure; a scaled decimal's float error aside ("16.1 million" is
+    16100000.000000002 as a float, a figure of five zeros)."""
+    if v and math.isclose(v, round(v), rel_tol=1e-12):
+        v = round(v)
     n, zeros = int(abs(v)), 0
     while n and n % 10 == 0 and float(v).is_integer():
         n //= 10
@@ -377,7 +381,7 @@ def same_figure(a: float, b: float) -> bool:
         return True
     r, other = (a, b) if _trailing_zeros(a) >= _trailing_zeros(b) else (b, a)
     z = _trailing_zeros(r)  # a round hundred, thousand... stands for the figures that round to it
-    return z >= 2 and round(other, -z) == r
+    return z >= 2 and math.isclose(round(other, -z), r, rel_tol=1e-12)
 
 
 def _coincide(a: Claim, b: Claim) -> bool:
