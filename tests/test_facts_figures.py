@@ -378,3 +378,8 @@ def test_a_subject_says_a_counted_group_once_and_names_a_unit() -> None:
     assert found.subject == "Norwegians"
     found = Found(fig, 0, 1, "ft", None, None, None, frozenset(), None, None, None, False)
     assert found.subject == "feet"
+
+
+def test_a_modifier_and_a_noun_before_the_counted_plural_are_its_name() -> None:
+    got = subjects("The Orlen ferry carried 12 high school students to Varlonne.", "en")[12]
+    assert got.startswith("high school students"), got
