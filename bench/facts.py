@@ -12,6 +12,7 @@ after this one, in their own section).
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 import time
@@ -24,10 +25,12 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.quantities import match_values  # noqa: E402  (issue 15's one-to-one value match)
+from newsweave.compare import same_figure  # noqa: E402
 from newsweave.facts import extract_facts  # noqa: E402
 from newsweave.facts.entities import strip_titles  # noqa: E402
-from newsweave.facts.lexicon import fold  # noqa: E402
-from newsweave.facts.subject import TOKEN  # noqa: E402  (words with their combining marks)
+from newsweave.facts.lexicon import fold, word_set  # noqa: E402
+from newsweave.facts.subject import TOKEN, stop_words  # noqa: E402  (words with their combining marks)
+from newsweave.facts.units import GLUED  # noqa: E402
 from newsweave.records import Article, Facts, Story  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -46,6 +49,11 @@ class Scores:
     cpu_seconds: float = 0.0
     misses: list[str] = field(default_factory=list)
     halves: dict[str, Scores] = field(default_factory=dict)  # the check set's two halves, by event
+    # comparisons a reader can trust: [wrong, of] each
+    consistent_not_agree: list[int] = field(default_factory=lambda: [0, 0])
+    inconsistent_agree: list[int] = field(default_factory=lambda: [0, 0])
+    bad_subjects: list[int] = field(default_factory=lambda: [0, 0])
+    bad_citing: list[int] = field(default_factory=lambda: [0, 0])
 
     def ratio(self, pair: list[int]) -> float:
         return pair[0] / pair[1] if pair[1] else 0.0
@@ -158,6 +166,7 @@ def _score_figures(
 ) -> None:
     group_of = {cid: n for f in facts.values() for n, c in enumerate(f.comparisons) for cid in c.claims}
     items: list[tuple[str, str]] = []  # (gold cluster, predicted cluster)
+    labelled: dict[str, dict[str, Any]] = {}  # found claim id -> its label
     for n, lab in enumerate(labels):
         page, event = lab["page"], event_of[lab["page"]]
         art = texts[page]
@@ -176,6 +185,8 @@ def _score_figures(
             out.figures[side][0] += found is not None
         if found is None:
             out.misses.append(f"figure {page} {lab['low']}..{lab['high']}: {lab['quote'][:70]}")
+        if found is not None:
+            labelled[found.id] = lab
         pred = f"{event}/{group_of[found.id]}" if found and found.id in group_of else f"single-{n}"
         items.append((f"{event}/{lab[key]}", pred))
     gold: dict[str, set[int]] = defaultdict(set)
@@ -183,9 +194,88 @@ def _score_figures(
     for i, (g, p) in enumerate(items):
         gold[g].add(i)
         pred[p].add(i)
+    _score_trust(out, labelled, facts, texts, key)
     if items:
         out.bcubed_p = sum(len(gold[g] & pred[p]) / len(pred[p]) for g, p in items) / len(items)
         out.bcubed_r = sum(len(gold[g] & pred[p]) / len(gold[g]) for g, p in items) / len(items)
+
+
+def _label_reading(lab: dict[str, Any]) -> tuple[float, float, float]:
+    """A label's figure and its interval (an open end infinite)."""
+    low = lab["low"] if lab["low"] is not None else -math.inf
+    high = lab["high"] if lab["high"] is not None else math.inf
+    return (lab["low"] if lab["low"] is not None else lab["high"]), low, high
+
+
+def _readings_agree(labs: list[dict[str, Any]]) -> bool:
+    """The labelled readings give one figure (within rounding) with bounds it meets: "150" and
+    "at least 150" agree, "more than 100" and "over 320" do not (the contract's statuses)."""
+    readings = [_label_reading(lab) for lab in labs]
+    for n, (v, lo, hi) in enumerate(readings):
+        for w, lo2, hi2 in readings[n + 1 :]:
+            if not same_figure(v, w):
+                return False
+            if (lo > hi2 and not same_figure(lo, hi2)) or (lo2 > hi and not same_figure(lo2, hi)):
+                return False
+    return True
+
+
+_UNIT_SYMBOLS = frozenset(GLUED)
+_DETERMINERS = word_set("the a an his her its their our this these those several many some one two three")
+
+
+def _score_trust(
+    out: Scores,
+    labelled: dict[str, dict[str, Any]],
+    facts: dict[str, Facts],
+    texts: dict[str, Article],
+    key: str,
+) -> None:
+    """Comparisons a reader can trust. Verdicts: of the comparisons of two or more stories whose
+    found claims (two or more) are labelled as one quantity, those whose labelled readings agree
+    but are not called "agree", and the reverse. Subjects of every comparison with a word twice
+    (an inflection aside), no word of four letters or a bare unit symbol. ``attributed_to`` of
+    every claim that begins with a function word of English (a determiner aside) or is only such
+    words ("he", "but French officials")."""
+    stop = stop_words("en")
+    for f in facts.values():
+        for comp in f.comparisons:
+            labs = [labelled[c] for c in comp.claims if c in labelled]
+            if comp.status != "single" and len(labs) >= 2 and len({lab[key] for lab in labs}) == 1:
+                if _readings_agree(labs):
+                    out.consistent_not_agree[1] += 1
+                    out.consistent_not_agree[0] += comp.status != "agree"
+                    if comp.status != "agree":
+                        out.misses.append(f"verdict {comp.status} for agreeing {comp.subject!r}")
+                else:
+                    out.inconsistent_agree[1] += 1
+                    out.inconsistent_agree[0] += comp.status == "agree"
+                    if comp.status == "agree":
+                        out.misses.append(f"verdict agree for differing {comp.subject!r}")
+            words = [w.lower() for w in TOKEN.findall(comp.subject)]
+            twice = any(
+                a.startswith(b) and len(a) - len(b) <= 2
+                for n, a in enumerate(words)
+                for m, b in enumerate(words)
+                if n != m and len(b) >= 3
+            )
+            bare = comp.subject.strip() in _UNIT_SYMBOLS
+            no_content = not any(len(w) >= 4 for w in words)
+            out.bad_subjects[1] += 1
+            if twice or bare or no_content:
+                out.bad_subjects[0] += 1
+                out.misses.append(f"subject {comp.subject!r}")
+        for c in f.claims:
+            if c.attributed_to is None:
+                continue
+            said = c.attributed_to.split()
+            first = said[0].lower() if said else ""
+            bad = not said or all(w.lower() in stop for w in said)
+            bad = bad or (first in stop and first not in _DETERMINERS)
+            out.bad_citing[1] += 1
+            if bad:
+                out.bad_citing[0] += 1
+                out.misses.append(f"citing {c.attributed_to!r} in {c.article}")
 
 
 def _holds(sentence: str, quote: str, share: float = 0.6) -> bool:
@@ -266,6 +356,7 @@ def report_check(s: Scores, name: str = "realworld_dev2") -> str:
                 )
                 if (h := s.halves.get(side)) is not None
             ],
+            *_trust_rows(s),
             f"| facts stage speed, per CPU second | {s.articles / s.cpu_seconds:.1f} articles/s | "
             f"{s.articles} articles, {s.cpu_seconds:.1f} s CPU |",
             "",
@@ -345,6 +436,17 @@ def _score_quotes(
             out.misses.append(f"entity {lab['page']} {lab['entity']}: {lab['forms']}")
 
 
+def _trust_rows(s: Scores) -> list[str]:
+    """The table rows of comparisons a reader can trust (fewer is better)."""
+    rows = [
+        ("comparisons whose labelled readings agree, not called agree", s.consistent_not_agree),
+        ("comparisons whose labelled readings differ, called agree", s.inconsistent_agree),
+        ("comparison subjects with a word twice, no 4-letter word or a bare unit", s.bad_subjects),
+        ("claim sources (`citing`) that are a pronoun or begin with a function word", s.bad_citing),
+    ]
+    return [f"| {label} (fewer is better) | {s.ratio(c):.3f} | {c[0]}/{c[1]} |" for label, c in rows]
+
+
 def report(s: Scores) -> str:
     d = s.as_dict()
     rows = [
@@ -364,6 +466,7 @@ def report(s: Scores) -> str:
         *[f"| {name} | {v:.3f} | {c[0]}/{c[1]} |" for name, v, c in rows],
         f"| grouping of figures by subject, B-cubed F1 | {d['grouping_bcubed_f1']:.3f} | "
         f"P {s.bcubed_p:.3f}, R {s.bcubed_r:.3f} |",
+        *_trust_rows(s),
         f"| facts stage speed, per CPU second | {s.articles / s.cpu_seconds:.1f} articles/s | "
         f"{s.articles} articles, {s.cpu_seconds:.1f} s CPU ({s.seconds:.1f} s wall on a shared machine) |",
         "",

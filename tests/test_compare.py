@@ -445,3 +445,16 @@ def test_a_distinctive_figure_told_with_a_qualifier_is_that_figure() -> None:
     ]
     items[3].claim.article = items[2].claim.article
     assert sorted(align(items)) == [[0, 1, 2], [3], [4]]
+
+
+def test_an_exact_figure_and_a_bound_it_meets_agree() -> None:
+    # "150 people" and "at least 150 people": one figure; "over 320" and "more than 100" still differ
+    items = [item(1, 150, story="x"), item(2, 150, "low", story="y"), item(3, 150, story="z")]
+    assert status(items) == "agree"
+    assert status([item(1, 150, story="x"), item(2, 100, "low", story="y")]) == "differ"
+    assert status([item(1, 320, "low", story="x"), item(2, 100, "low", story="y")]) == "differ"
+
+
+def test_a_scaled_decimal_rounds_like_its_figure() -> None:
+    # "16.1 million" parses to 16100000.000000002: still the round figure 16,141,241 rounds to
+    assert same_figure(16.1 * 1e6, 16141241)

@@ -7,7 +7,8 @@ from datetime import date
 import pytest
 
 from newsweave.compare import Aligned
-from newsweave.facts.claims import find_claims, name_measures
+from newsweave.facts.claims import Found, find_claims, name_measures
+from newsweave.facts.numbers import Figure
 from newsweave.facts.subject import stop_words
 from newsweave.facts.timeline import DateResolver
 
@@ -349,3 +350,36 @@ def test_a_figure_knows_its_year_and_whether_it_is_an_earlier_value(
 )
 def test_a_share_names_only_what_it_measures(text: str, value: float, subject: str) -> None:
     assert subjects(text, "en")[value] == subject
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The ferry sank within 12 minutes, but Varlonne officials said no distress call was made.",
+        "The descent lasted 12 minutes, he told reporters in Orlen.",
+    ],
+)
+def test_a_source_is_no_pronoun_and_no_next_clause(text: str) -> None:
+    found = find_claims(text, "en", None, DateResolver(None))
+    assert [c.attributed_to for c in found] == [None]
+
+
+def test_a_source_that_names_someone_is_kept() -> None:
+    text = "The ferry sank within 12 minutes, the Varlonne coast guard said."
+    found = find_claims(text, "en", None, DateResolver(None))
+    assert [c.attributed_to for c in found] == ["Varlonne coast guard"]
+
+
+def test_a_subject_says_a_counted_group_once_and_names_a_unit() -> None:
+    fig = Figure(41, 41, 41, None, 0, 2)
+    group = frozenset({"Norwegians"})
+    found = Found(fig, 0, 1, "norwegians", None, None, None, group, None, None, None, False)
+    found.place_types = {"Norwegians": "NORP"}
+    assert found.subject == "Norwegians"
+    found = Found(fig, 0, 1, "ft", None, None, None, frozenset(), None, None, None, False)
+    assert found.subject == "feet"
+
+
+def test_a_modifier_and_a_noun_before_the_counted_plural_are_its_name() -> None:
+    got = subjects("The Orlen ferry carried 12 high school students to Varlonne.", "en")[12]
+    assert got.startswith("high school students"), got

@@ -364,6 +364,10 @@ def _interval(c: Claim) -> tuple[float, float]:
 
 
 def _trailing_zeros(v: float) -> int:
+    """Zeros ending a whole figure; a scaled decimal's float error aside ("16.1 million" is
+    16100000.000000002 as a float, a figure of five zeros)."""
+    if v and math.isclose(v, round(v), rel_tol=1e-12):
+        v = round(v)
     n, zeros = int(abs(v)), 0
     while n and n % 10 == 0 and float(v).is_integer():
         n //= 10
@@ -377,7 +381,7 @@ def same_figure(a: float, b: float) -> bool:
         return True
     r, other = (a, b) if _trailing_zeros(a) >= _trailing_zeros(b) else (b, a)
     z = _trailing_zeros(r)  # a round hundred, thousand... stands for the figures that round to it
-    return z >= 2 and round(other, -z) == r
+    return z >= 2 and math.isclose(round(other, -z), r, rel_tol=1e-12)
 
 
 def _coincide(a: Claim, b: Claim) -> bool:
@@ -389,6 +393,16 @@ def _coincide(a: Claim, b: Claim) -> bool:
 def _compatible(a: Claim, b: Claim) -> bool:
     (al, ah), (bl, bh) = _interval(a), _interval(b)
     return (al <= bh or same_figure(al, bh)) and (bl <= ah or same_figure(bl, ah))
+
+
+def _same_reading(a: Claim, b: Claim) -> bool:
+    """The same figure told with or without a bound it meets: "150" and "at least 150" (the
+    exact value satisfies the bound), "nearly 150" and "150 people"; not "more than 100" and
+    "over 320", two bounds that can both hold but give different figures, nor a range."""
+    if _coincide(a, b):
+        return True
+    ranged = any(c.low is not None and c.high is not None and c.low != c.high for c in (a, b))
+    return not ranged and same_figure(a.value, b.value) and _compatible(a, b)
 
 
 def _when(item: Aligned) -> str | None:
@@ -403,7 +417,7 @@ def status(items: Sequence[Aligned]) -> Status:
         return "single"
     distinct = list({(it.story, it.claim.low, it.claim.high, _when(it)): it for it in current}.values())
     pairs = [(a, b) for n, a in enumerate(distinct) for b in distinct[n + 1 :] if a.story != b.story]
-    if all(_coincide(a.claim, b.claim) for a, b in pairs):
+    if all(_same_reading(a.claim, b.claim) for a, b in pairs):
         return "agree"
     for a, b in pairs:  # figures that cannot both be true on the same known day
         if not _compatible(a.claim, b.claim) and _when(a) is not None and _when(a) == _when(b):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from newsweave.facts.digits import counted_one, scaled_to_digits, to_digits
 from newsweave.facts.durations import DURATION_UNITS, TimeFigure, find_times
 from newsweave.facts.entities import EntityIndex
-from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold
+from newsweave.facts.lexicon import MONTHS, TITLES, UNIT_CONCEPTS, WEEKDAYS, fold, word_set
 from newsweave.facts.numbers import Figure, find_figures, find_fractions
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.subject import (
@@ -32,6 +32,7 @@ from newsweave.facts.subject import (
     window,
 )
 from newsweave.facts.timeline import DateMention, DateResolver
+from newsweave.facts.units import SYMBOL_NAMES
 
 _ATTRIB_AFTER = re.compile(
     r"^[^.;]*?,\s+(?P<who>(?:[\w’'\-.]+\s+){0,6}?[\w’'\-.]+)\s+(?:said|says|reported|reports|told|"
@@ -111,7 +112,8 @@ class Found:
     def subject(self) -> str:
         if self.unit_concept == "age":  # "age of Robert Mugabe"
             return f"age of {', '.join(sorted(self.places))}" if self.places else "age in years"
-        unit = _SYMBOL_WORDS.get(self.unit or "", self.unit)  # "19%": a subject names, a sign does not
+        # "19%", "12,000 m": a subject names, a sign does not
+        unit = _SYMBOL_WORDS.get(self.unit or "") or SYMBOL_NAMES.get(self.unit or "", self.unit)
         if self.measures and unit == "percent":  # "percent of adults", "hyperinflation, percent"
             of = self.measures.startswith("of ")
             unit = f"percent {self.measures}" if of else f"{self.measures}, percent"
@@ -120,19 +122,49 @@ class Found:
             verb = self.verb_concept
         groups = sorted(p for p in self.places if self.place_types.get(p) in _GROUPS)
         regions = sorted(p for p in self.places if p not in groups)
+        if unit and any(_same_word(g, unit) for g in groups):  # "67 Germans": the group said once, as a name
+            groups = [g for g in groups if not _same_word(g, unit)]
+            unit = unit[0].upper() + unit[1:]
         words = " ".join(w for w in (*groups, unit, verb) if w) or "figure"  # "Venezuelan soldiers"
         return f"{words} in {', '.join(regions)}" if regions else words
 
 
+# Function words that may begin a source ("the ministry", "several officials", "its spokesman").
+_SOURCE_DETERMINERS = word_set(
+    """
+    the a an his her its their our my your this these those several many some both each every all
+    one two three four five six seven eight nine ten other another few most
+    """
+)
+
+
+def _names_source(who: str) -> bool:
+    """A source is a name or a description, not a pronoun ("he", "they") and not the start of
+    another clause (", but French officials said", ", while ... said"): its first word is no
+    function word of English unless a determiner, and some word of it is none."""
+    words = who.split()
+    stop = stop_words("en")
+    if not words or all(w.lower() in stop for w in words):
+        return False
+    return words[0].lower() not in stop or words[0].lower() in _SOURCE_DETERMINERS
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word in two inflections, case and accents aside: "German" and "germans", "Spaniards"
+    and "spaniards" (one ends the other with at most two letters more)."""
+    short, long = sorted((fold(a).lower(), fold(b).lower()), key=len)
+    return " " not in long and len(short) >= 3 and long.startswith(short) and len(long) - len(short) <= 2
+
+
 def _attribution(sentence: str, after_figure: str) -> str | None:
     m = _ACCORDING.search(sentence)
-    if m:
-        return m.group("who").strip()
+    if m and _names_source(who := m.group("who").strip()):
+        return who
     m = _ATTRIB_AFTER.match(after_figure)
-    if m:
+    if m and _names_source(m.group("who")):
         return re.sub(r"^(?:the)\s+", "", m.group("who"), flags=re.I)
     m = _SAYS_FIRST.match(sentence)
-    return m.group("who") if m else None
+    return m.group("who") if m and _names_source(m.group("who")) else None
 
 
 def _as_of(dates: list[DateMention], after: int) -> str | None:

@@ -197,6 +197,13 @@ def unit_after(right: str, lang: str = "en") -> Unit:
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
         if nxt and nxt not in _STOP and nxt.endswith("s") and not low.endswith("s") and nxt.isalpha():
             return f"{low} {nxt}", fold(nxt).rstrip("s"), None
+        after = tokens[i + 2].lower() if i + 2 < len(tokens) else ""
+        if (  # "16 high school students": a modifier and a noun before the plural counted
+            after.endswith("s") and after.isalpha() and after not in _STOP and nxt.isalpha()
+            and nxt not in _STOP and not _is_verb_form(nxt) and not (low + nxt).endswith("s")
+            and not low.endswith("s")
+        ):
+            return f"{low} {nxt} {after}", fold(after).rstrip("s"), None
         return low, fold(low).rstrip("s") if len(low) > 3 else fold(low), None
     product = re.match(r"^\s*((?:[A-Z][\w'’\-]*\s+)*[A-Z][\w'’\-]*\s*\d+\w*)", right)
     if named and product:  # "2.5 million Galaxy Note 7s": a count of a named product counts its units

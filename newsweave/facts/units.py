@@ -26,6 +26,20 @@ GLUED = tuple(
 )
 GLUED_RE = "|".join(map(re.escape, GLUED))
 
+# The words those symbols stand for, for a subject that names rather than abbreviates ("12,000 m":
+# metres). Case-sensitive: "m" is metres, "M" no unit; temperatures keep their scale.
+SYMBOL_NAMES = {
+    "mm": "millimetres", "cm": "centimetres", "km": "kilometres", "m": "metres", "kg": "kilograms",
+    "mg": "milligrams", "g": "grams", "t": "tonnes", "kt": "kilotonnes", "lb": "pounds", "lbs": "pounds",
+    "oz": "ounces", "ft": "feet", "mi": "miles", "mph": "miles per hour", "kph": "kilometres per hour",
+    "kmh": "kilometres per hour", "km/h": "kilometres per hour", "C": "degrees Celsius",
+    "°C": "degrees Celsius", "F": "degrees Fahrenheit", "°F": "degrees Fahrenheit", "ha": "hectares",
+    "sqm": "square metres", "l": "litres", "L": "litres", "ml": "millilitres", "kW": "kilowatts",
+    "MW": "megawatts", "GW": "gigawatts", "kWh": "kilowatt hours", "MWh": "megawatt hours",
+    "GWh": "gigawatt hours", "TWh": "terawatt hours", "GB": "gigabytes", "MB": "megabytes",
+    "TB": "terabytes", "KB": "kilobytes", "Gbps": "gigabits per second", "Mbps": "megabits per second",
+}  # fmt: skip
+
 # Units of measure joined to a figure by a hyphen ("a 3-km queue", "a 25-mile detour"). Counted nouns
 # ("a 24-storey tower", "the 28-nation bloc") are left out: they describe the thing, and a figure after
 # them would take them as its unit ("the 24-storey tower, while 11 have been located").
