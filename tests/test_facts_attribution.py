@@ -749,3 +749,11 @@ def test_the_people_named_is_a_description_of_one() -> None:
         {"a": [Mention("Ilse Varga", "PERSON", 0, 10), Mention("Norlander", "NORP", 44, 53)]}, {"a": text}
     )
     assert [q.speaker for q in find_quotes(text, "a", index)] == ["the Norlander"]
+
+
+def test_a_description_takes_the_person_last_named_whatever_the_gender() -> None:
+    text = (
+        'A day after Mrs Ada Voss had offered her "deepest apologies", the 61-year-old said she '
+        'accepted "full responsibility for the failures of the harbour wall".'
+    )
+    assert _speakers(text, ["Ada Voss"]) == ["Ada Voss", "Ada Voss"]

@@ -158,7 +158,7 @@ class Speakers:
             if _BEFORE_NAME.search(self.text, max(0, m.start - 12), m.start) or not self._prose(m.end):
                 continue  # "the mayor of Amatrice", a headline or caption: not the subject of what follows
             name = self._proper(m.text)
-            if name and self._gender_of(name) in (None, pronoun or None):
+            if name and (not pronoun or self._gender_of(name) in (None, pronoun)):
                 return name, m.start
         return None
 
