@@ -17,8 +17,8 @@ from functools import lru_cache
 
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS
 from newsweave.facts.sentences import sentences as split_sentences
+from newsweave.nlp.sentences import strip_dateline
 from newsweave.records import Article, Story, TimelineEntry
-from newsweave.summarize.candidates import strip_dateline
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY_NAMES = "|".join(sorted(WEEKDAYS, key=len, reverse=True))

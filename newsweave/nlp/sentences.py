@@ -159,3 +159,28 @@ def split_sentences(text: str) -> list[Sentence]:
             if s.end - trail > s.start + lead:
                 sentences.append(Sentence(s.start + lead, s.end - trail))
     return sentences
+
+
+# City in capitals, optional region or date, optional agency in brackets, then a dash or underscore.
+_DATELINE = re.compile(
+    r"""
+    [A-Z][A-Z.'\-]+(?:\s+[A-Z][A-Z.'\-]+)*             # WASHINGTON, DOI INTHANON, PORT-AU-PRINCE
+    (?:\s*\([^()\n]{1,30}\))?                           # (Three Gorges)
+    (?:,\s*[A-Z][^()\n_]{0,30}?)?                       # , Thailand  /  , November 5
+    (?:\s*\([A-Za-z][^()\n]{0,20}\))?                   # (AP), (Xinhua)
+    \s*(?:--|_|—|–|-|:)\s+
+    """,
+    re.VERBOSE,
+)
+
+
+def strip_dateline(text: str, start: int, end: int) -> int:
+    """Where the sentence proper begins once a leading dateline is skipped."""
+    m = _DATELINE.match(text, start, end)
+    if not m:
+        return start
+    rest = text[m.end() : end]
+    # Only a dateline if what follows still reads as a sentence ("WASHINGTON _ The Senate ...").
+    if len(rest.split()) < 4 or not (rest[:1].isupper() or rest[:1].isdigit() or rest[:2] == "``"):
+        return start
+    return m.end()

@@ -11,19 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.nlp.sentences import opens_sentence, split_sentences
+from newsweave.nlp.sentences import opens_sentence, split_sentences, strip_dateline
 
-# City in capitals, optional region or date, optional agency in brackets, then a dash or underscore.
-_DATELINE = re.compile(
-    r"""
-    [A-Z][A-Z.'\-]+(?:\s+[A-Z][A-Z.'\-]+)*             # WASHINGTON, DOI INTHANON, PORT-AU-PRINCE
-    (?:\s*\([^()\n]{1,30}\))?                           # (Three Gorges)
-    (?:,\s*[A-Z][^()\n_]{0,30}?)?                       # , Thailand  /  , November 5
-    (?:\s*\([A-Za-z][^()\n]{0,20}\))?                   # (AP), (Xinhua)
-    \s*(?:--|_|—|–|-|:)\s+
-    """,
-    re.VERBOSE,
-)
 _BYLINE = re.compile(r"^(?:By|BY|From|Reported by)\s+[A-Z]", re.UNICODE)
 _BOILERPLATE = re.compile(
     r"https?://|www\.|@\w|\b(?:click here|subscribe|all rights reserved|copyright|newsletter|"
@@ -89,18 +78,6 @@ def opens_unresolved(sentence: str) -> bool:
     return bool(_ANAPHORIC.match(s) or _REPLY.match(s) or _CLAUSE_THEN_PRONOUN.match(s)) or s.startswith(
         _OPEN_QUOTES
     )
-
-
-def strip_dateline(text: str, start: int, end: int) -> int:
-    """Where the sentence proper begins once a leading dateline is skipped."""
-    m = _DATELINE.match(text, start, end)
-    if not m:
-        return start
-    rest = text[m.end() : end]
-    # Only a dateline if what follows still reads as a sentence ("WASHINGTON _ The Senate ...").
-    if len(rest.split()) < 4 or not (rest[:1].isupper() or rest[:1].isdigit() or rest[:2] == "``"):
-        return start
-    return m.end()
 
 
 def _balanced_quotes(sentence: str) -> bool:
