@@ -52,7 +52,7 @@ _LOCATIVE = re.compile(r"\s+(?:in|at|on|en|à|au|im|in der|nel|nella|em|no|na)\s
 _HUMAN_EVENTS = frozenset({"killed", "injured", "arrested", "rescued", "evacuated", "displaced"})
 _REGIONS = frozenset({"GPE", "LOC"})
 _GROUPS = frozenset({"ORG", "NORP"})
-_SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds"}
+_SYMBOL_WORDS = {"%": "percent", "$": "dollars", "€": "euros", "£": "pounds", **SYMBOL_NAMES}
 _TABLE_UNITS = frozenset(unit for unit, _ in UNIT_CONCEPTS.values())
 _WORD_LANGS = frozenset({"en", "fr", "es", "pt", "de", "it", "nl", "ca"})
 _YEAR = re.compile(r"(?<![\d.,])(?:1[89]\d\d|20\d\d)(?![\d.,]|\s*(?:%|percent|people|[a-z]+s\b))")
@@ -113,7 +113,7 @@ class Found:
         if self.unit_concept == "age":  # "age of Robert Mugabe"
             return f"age of {', '.join(sorted(self.places))}" if self.places else "age in years"
         # "19%", "12,000 m": a subject names, a sign does not
-        unit = _SYMBOL_WORDS.get(self.unit or "") or SYMBOL_NAMES.get(self.unit or "", self.unit)
+        unit = _SYMBOL_WORDS.get(self.unit or "", self.unit)
         if self.measures and unit == "percent":  # "percent of adults", "hyperinflation, percent"
             of = self.measures.startswith("of ")
             unit = f"percent {self.measures}" if of else f"{self.measures}, percent"
