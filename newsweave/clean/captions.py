@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import re
 
+from newsweave.clean.dates import MONTH_NAMES
+
 _WEEKDAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day"
-_MONTH = (
-    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
-)
+_MONTH = "(?:" + "|".join(m.capitalize() for m in MONTH_NAMES) + r")\.?"
 _DAY_MONTH = rf"(?:{_MONTH}\s+\d{{1,2}}(?:,?\s+\d{{4}})?|\d{{1,2}}\s+{_MONTH}(?:\s+\d{{4}})?)"
 _DATE = rf"(?:{_WEEKDAY}(?:,?\s+{_DAY_MONTH})?|{_DAY_MONTH}|{_MONTH}\s+\d{{4}}|\d{{4}}-\d\d-\d\d)"
 # the line's last words: ", Friday." / "on Feb. 7, 2023." / "in July 2007"

@@ -32,7 +32,8 @@ _MONTHS = {
     )
     for name in names
 }
-_M = r"(?P<m>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+MONTH_NAMES = tuple(sorted(_MONTHS, key=len, reverse=True))  # English, longest first (for alternations)
+_M = r"(?P<m>" + "|".join(MONTH_NAMES) + r")\.?"
 _D = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?"
 _Y = r"(?P<y>(?:19|20)\d\d)"
 _PATTERNS = [
