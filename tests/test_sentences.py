@@ -25,6 +25,10 @@ def texts(text: str) -> list[str]:
             ["Gov. Tam Oduya met Dr. Hale at 5 p.m. on Monday.", "They spoke briefly."],
         ),
         (
+            "Police Const. Rue Amsel and Cllr. Ida Noor closed the lane. Brig. Tomas Varn agreed.",
+            ["Police Const. Rue Amsel and Cllr. Ida Noor closed the lane.", "Brig. Tomas Varn agreed."],
+        ),
+        (
             "Route No. 5 stayed shut. Crews reopened No. 7 later.",
             ["Route No. 5 stayed shut.", "Crews reopened No. 7 later."],
         ),

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 # Abbreviations after which a full stop does not end a sentence (lower-cased, without the dot).
 _TITLES = """
 mr mrs ms dr prof sr jr st sgt cpl pvt lt col gen maj capt cmdr adm gov sen rep pres rev fr hon
-insp supt det vs v etc inc corp co ltd llc plc bros dept univ est approx fig
+insp supt det const cllr atty brig lieut cdr msgr mme mlle vs v etc inc corp co ltd llc plc bros
+dept univ est approx fig
 jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
 ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont
 neb nev okla ore pa penn tenn tex va vt wash wis wyo u.s u.k u.n e.g i.e a.m p.m ft mt
