@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import re
 from collections.abc import Iterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 from urllib.parse import urlsplit
 
 import lxml.etree
@@ -21,6 +22,21 @@ logging.getLogger("trafilatura").addHandler(logging.NullHandler())
 _META_CHARSET = re.compile(rb"""<meta[^<>]{1,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 NO_TEXT = "no article text found in the page (only scripts, styles, navigation or boilerplate?)"
+
+
+_STRUCTURE = [True]  # use the page's markup to drop furniture blocks (``using_structure``)
+
+
+@contextlib.contextmanager
+def using_structure(on: bool) -> Iterator[None]:
+    """Within the block, extraction reads (or, off, ignores) the page's structure: what the
+    benchmark compares."""
+    before = _STRUCTURE[0]
+    _STRUCTURE[0] = on
+    try:
+        yield
+    finally:
+        _STRUCTURE[0] = before
 
 
 def meta_charset(data: bytes) -> str | None:
@@ -39,21 +55,46 @@ def _line(node: Any) -> str:
     return "\n".join(p for p in parts if p)
 
 
-def _paragraphs(body: Any) -> str:
-    """The body's blocks (paragraphs, headings, list items, table rows) with blank lines between."""
+class Block(NamedTuple):
+    text: str
+    links: float  # the share of its letters inside links (trafilatura's ``ref``, with include_links)
+    tag: str  # trafilatura's element: p, head (rend h1..h6 as "h1".."h6"), item, row, quote...
+
+
+def _link_share(node: Any, text: str) -> float:
+    letters = sum(c.isalnum() for c in text)
+    linked = sum(sum(c.isalnum() for c in "".join(ref.itertext())) for ref in node.iter("ref"))
+    return min(1.0, linked / letters) if letters else 0.0
+
+
+def _blocks(body: Any) -> list[Block]:
+    """The body's blocks (paragraphs, headings, list items, table rows) in order."""
     for lb in body.iter("lb"):
         lb.text = "\n"
-    blocks: list[str] = []
+    return _children(body)
+
+
+def _children(body: Any) -> list[Block]:
+    blocks: list[Block] = []
     for child in body:
+        if child.tag == "div":  # recall mode's fallback extractors nest the page's containers
+            blocks.extend(_children(child))
+            continue
         if child.tag == "list":
-            blocks.extend(_line(item) for item in child.iterfind("item"))
+            parts = [(item, _line(item), "item") for item in child.iterfind("item")]
         elif child.tag == "table":
-            blocks.extend(
-                " ".join(_line(cell) for cell in row.iterfind("cell")) for row in child.iter("row")
-            )
+            rows = child.iter("row")
+            parts = [(row, " ".join(_line(cell) for cell in row.iterfind("cell")), "row") for row in rows]
         else:
-            blocks.append(_line(child))
-    return "\n\n".join(b for b in blocks if b)
+            tag = child.get("rend", "h") if child.tag == "head" else child.tag
+            parts = [(child, _line(child), tag)]
+        blocks.extend(Block(text, _link_share(node, text), tag) for node, text, tag in parts if text)
+    return blocks
+
+
+def _paragraphs(body: Any) -> str:
+    """The body's blocks with blank lines between."""
+    return "\n\n".join(b.text for b in _blocks(body))
 
 
 def _date_params() -> dict[str, Any]:
@@ -75,28 +116,82 @@ def _extract(html: str, url: str | None, precision: bool) -> Any:
             favor_recall=not precision,
             with_metadata=True,
             include_comments=False,
+            include_links=_STRUCTURE[0],
             date_extraction_params=_date_params(),
         )
     except (lxml.etree.LxmlError, ValueError, RecursionError):
         return None
 
 
+# A block this much link text is a menu, a teaser ("Read more: <a>..."), a tag list or a share
+# bar: a paragraph of a story may link a name or a source, not most of its words.
+LINK_SHARE = 0.6
+_SUBHEADS = {"h2", "h3", "h4", "h5", "h6", "h"}
+Dropped = tuple[tuple[str, str, float | None], ...]
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _structure(blocks: list[Block], title: str | None) -> tuple[list[Block], Dropped]:
+    """The blocks that are body text by the page's markup, and those that are not: the headline
+    heading the body (it is the article's title, read from the page's metadata) and blocks of
+    links. The page keeps its link blocks when nothing else would be left."""
+    dropped: list[tuple[str, str, float | None]] = []
+    if blocks and title and (blocks[0].tag == "h1" or _fold(blocks[0].text) == _fold(title)):
+        dropped.append(("title", blocks[0].text, None))
+        blocks = blocks[1:]
+    kept = [b for b in blocks if b.links < LINK_SHARE]
+    if not kept:
+        return blocks, tuple(dropped)
+    dropped += [("links", b.text, round(b.links, 3)) for b in blocks if b.links >= LINK_SHARE]
+    return kept, tuple(dropped)
+
+
+def _subheadings(blocks: list[Block]) -> tuple[str, ...]:
+    """Headings of the markup (h2 to h6) that a paragraph of prose follows: the story's own
+    subheadings, not the title of a list of links."""
+    from newsweave.clean.furniture import is_prose
+
+    return tuple(
+        b.text.strip()
+        for b, nxt in zip(blocks, blocks[1:], strict=False)
+        if b.tag in _SUBHEADS and "\n" not in b.text and nxt.tag not in _SUBHEADS and is_prose(nxt.text)
+    )
+
+
+def _body(result: Any, title: str | None) -> tuple[str, Dropped, tuple[str, ...]]:
+    if result is None or result.body is None:
+        return "", (), ()
+    blocks = _blocks(result.body)
+    dropped: Dropped = ()
+    headings: tuple[str, ...] = ()
+    if _STRUCTURE[0]:
+        blocks, dropped = _structure(blocks, title or getattr(result, "title", None))
+        headings = _subheadings(blocks)
+    return "\n\n".join(b.text for b in blocks), dropped, headings
+
+
 def extract_html(doc: RawDocument) -> RawDocument:
     """``doc`` with ``text`` extracted from ``doc.html`` (paragraphs as blank-line blocks) and
     missing title/author/date/outlet filled from the page; ``text`` is ``""`` if no body is found.
+    Blocks that the page's structure shows to be no body text are in ``dropped``.
     """
     html = doc.html or ""
     if "<html" not in html[:2048].lower():  # a fragment (feed item, snippet): trafilatura
         html = f"<html><body>{html}</body></html>"  # may reject it as "not valid HTML"
     result = _extract(html, doc.url, precision=True)
-    text = _paragraphs(result.body) if result is not None and result.body is not None else ""
+    text, dropped, headings = _body(result, doc.title)
     if not text:  # short pages and feed snippets: precision mode may drop them whole
         result = _extract(html, doc.url, precision=False)
-        text = _paragraphs(result.body) if result is not None and result.body is not None else ""
+        text, dropped, headings = _body(result, doc.title)
     host = urlsplit(doc.url).hostname if doc.url else None
     return dataclasses.replace(
         doc,
         text=text,
+        dropped=dropped,
+        headings=headings,
         url=doc.url or getattr(result, "url", None),
         title=doc.title or getattr(result, "title", None),
         author=doc.author or getattr(result, "author", None),

@@ -1,0 +1,94 @@
+"""HTML pages: the page's structure (headline, link blocks, subheadings) read beside trafilatura.
+
+Fixtures are invented: the Orvane Ledger and its stories do not exist.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from newsweave.clean import clean_document
+from newsweave.ingest.html import LINK_SHARE, extract_html, using_structure
+from newsweave.records import RawDocument
+from newsweave.store.articles import pack_raw, unpack_raw
+
+STORY = [
+    "The ferry between Orvane and Lisk will not sail before Thursday, the harbour master said on Monday.",
+    "Engineers found a crack in the loading ramp during a routine check, and repairs will take three days.",
+    "About 300 passengers a day use the crossing, most of them workers at the Lisk paper mill.",
+    "The council said it would pay for buses around the bay until the ramp is mended.",
+]
+SUBHEAD = "What happens next"
+
+
+def _page(*, readmore: bool = True, subhead: bool = True, tags: bool = True) -> str:
+    paras = [f"<p>{STORY[0]}</p>", f"<p>{STORY[1]}</p>"]
+    if readmore:
+        paras.append('<p><b>Read more:</b> <a href="/n/7">Orvane ferry fares to rise in May</a></p>')
+    if subhead:
+        paras.append(f"<h2>{SUBHEAD}</h2>")
+    paras += [f"<p>{STORY[2]}</p>", f"<p>{STORY[3]}</p>"]
+    if tags:
+        links = ", ".join(f'<a href="/t/{i}">{w}</a>' for i, w in enumerate(["Orvane", "Ferries", "Lisk"]))
+        paras.append(f"<p>Topics: {links}</p>")
+    return (
+        "<html><head><title>Orvane ferry halted by cracked ramp | Orvane Ledger</title></head><body>"
+        '<div class="x9f2"><a href="/">Home</a> <a href="/news">News</a></div>'
+        '<article><h1>Orvane ferry halted by cracked ramp</h1>' + "".join(paras) + "</article></body></html>"
+    )
+
+
+def _clean(html: str) -> tuple[str, list[tuple[str, str, float | None]]]:
+    art = clean_document(RawDocument(id="orvane-ferry", html=html, url="https://orvane-ledger.example/n/1"))
+    return art.text, [(r.kind, r.text, r.score) for r in art.removed]
+
+
+def test_headline_and_link_blocks_leave_the_body() -> None:
+    text, removed = _clean(_page())
+    for line in STORY:
+        assert line in text
+    assert "Orvane ferry halted" not in text  # the headline is the title, not body text
+    assert "Read more" not in text and "Topics:" not in text
+    kinds = {kind for kind, _, _ in removed}
+    assert {"title", "links"} <= kinds
+    scores = [score for kind, _, score in removed if kind == "links"]
+    assert scores and all(s is not None and s >= LINK_SHARE for s in scores)
+
+
+def test_title_still_read_from_the_page() -> None:
+    art = clean_document(RawDocument(id="a", html=_page(), url="https://orvane-ledger.example/n/1"))
+    assert art.title == "Orvane ferry halted by cracked ramp"
+
+
+def test_markup_subheading_kept_as_optional() -> None:
+    art = clean_document(RawDocument(id="a", html=_page(), url="https://orvane-ledger.example/n/1"))
+    assert SUBHEAD in art.text
+    spans = [art.text[o.start : o.end] for o in art.optional]
+    assert SUBHEAD in spans
+
+
+def test_structure_off_is_the_text_only_path() -> None:
+    with using_structure(False):
+        doc = extract_html(RawDocument(id="a", html=_page(), url="https://orvane-ledger.example/n/1"))
+    assert doc.dropped == () and doc.headings == ()
+    assert "Read more" in (doc.text or "")
+
+
+def test_a_page_of_links_is_not_emptied() -> None:
+    html = (
+        "<html><body><article><p>"
+        + " ".join(f'<a href="/{i}">{w}</a>' for i, w in enumerate(STORY[0].split()))
+        + "</p></article></body></html>"
+    )
+    doc = extract_html(RawDocument(id="a", html=html, url="https://orvane-ledger.example/n/2"))
+    assert "harbour master" in (doc.text or "")
+
+
+@pytest.mark.parametrize("structure", [True, False])
+def test_stored_raw_document_keeps_what_the_markup_dropped(structure: bool) -> None:
+    with using_structure(structure):
+        doc = extract_html(RawDocument(id="a", html=_page(), url="https://orvane-ledger.example/n/1"))
+    again = unpack_raw(pack_raw(doc))
+    first, second = clean_document(doc), clean_document(again)
+    assert first.text == second.text
+    assert first.removed == second.removed
