@@ -14,6 +14,9 @@ says what a block is:
   of a block tells: its links, its place, its repetition on the site's other pages.
 - ``inline``: the story's container also holds "Read more" link paragraphs, a share bar, a
   newsletter box and tag lists between and after its paragraphs.
+
+Pages of the ``semantic``, ``classnamed``, ``hashed`` and ``inline`` families may carry a pull
+quote: a sentence of the story printed again between its paragraphs.
 - ``blog``: a post with an author box, tags and a comment thread of prose.
 - ``table``: an old layout of tables, with a menu row and a link column.
 
@@ -170,17 +173,21 @@ def page_html(site: Site, rng: random.Random) -> tuple[str, list[tuple[str, str]
     h1 = f"<h1>{E(title)}</h1><p{c(rng, 'byline')}>{E(_byline(rng))}</p>"
     fig = _figure(site, rng, site.family == "semantic") if rng.random() < 0.6 else ""
     fam = site.family
+    said = rng.choice([text for kind, text in body if kind == "p"]).split(". ")[0].rstrip(".") + "."
+    f["pullquote"] = (f"<blockquote>{E(said)}</blockquote>" if fam == "semantic"
+                      else f"<div{c(rng, 'pullquote')}><p>{E(said)}</p></div>")  # fmt: skip
+    pull = ["pullquote"] if rng.random() < 0.5 else []
     if fam == "semantic":
-        inline = {k: f[k] for k in rng.sample(["ad", "readmore"], rng.randint(0, 2))}
+        inline = {k: f[k] for k in rng.sample(["ad", "readmore"], rng.randint(0, 2)) + pull}
         main = (f"<nav>{_links(rng, site.menu)}</nav><main><article>{h1}{fig}"
                 f"{_paras(site, rng, body, inline)}<footer>{f['tags']}</footer></article>"
                 f"<aside>{f['related']}</aside></main><footer>{f['footer']}</footer>")  # fmt: skip
     elif fam in ("classnamed", "hashed"):
-        inline = {k: f[k] for k in rng.sample(["ad", "readmore", "newsletter"], rng.randint(0, 3))}
+        inline = {k: f[k] for k in rng.sample(["ad", "readmore", "newsletter"], rng.randint(0, 3)) + pull}
         main = (f"{f['menu']}{f['crumbs']}<div{c(rng, 'article-body')}>{h1}{f['readtime']}{fig}{f['share']}"
                 f"{_paras(site, rng, body, inline)}{f['tags']}</div>{f['related']}{f['footer']}")  # fmt: skip
     elif fam == "inline":
-        inline = {k: f[k] for k in ["readmore", "share", "newsletter", "ad"] if rng.random() < 0.7}
+        inline = {k: f[k] for k in ["readmore", "share", "newsletter", "ad", *pull] if rng.random() < 0.7}
         inline["readmore2"] = f["readmore"].replace("Read more:", "More:")
         main = (f"{f['menu']}<div{c(rng, 'wrap')}>{h1}{fig}{_paras(site, rng, body, inline)}{f['tags']}"
                 f"{f['related']}</div>{f['footer']}")  # fmt: skip

@@ -92,3 +92,29 @@ def test_stored_raw_document_keeps_what_the_markup_dropped(structure: bool) -> N
     first, second = clean_document(doc), clean_document(again)
     assert first.text == second.text
     assert first.removed == second.removed
+
+
+def test_pull_quote_printed_twice_goes_once() -> None:
+    pull = "Engineers found a crack in the loading ramp during a routine check."
+    html = _page(readmore=False)
+    html = html.replace(f"<p>{STORY[2]}</p>", f"<blockquote>{pull}</blockquote><p>{STORY[2]}</p>")
+    text, removed = _clean(html)
+    assert STORY[1] in text
+    assert text.count("crack in the loading ramp") == 1
+    assert ("repeat", pull, None) in removed
+
+
+def test_headline_after_a_kicker_is_the_title() -> None:
+    kicker = "<p>Transport</p><h2>Orvane ferry halted</h2>"
+    html = _page().replace("<h1>Orvane ferry halted by cracked ramp</h1>", kicker)
+    doc = extract_html(RawDocument(id="a", html=html, url="https://orvane-ledger.example/n/1"))
+    assert ("title", "Orvane ferry halted", None) in doc.dropped
+    assert "Orvane ferry halted" not in (doc.text or "")
+
+
+def test_a_page_of_only_its_headline_keeps_it() -> None:
+    html = "<html><body><article><h1>Orvane ferry halted by cracked ramp</h1></article></body></html>"
+    url = "https://orvane-ledger.example/n/3"
+    doc = extract_html(RawDocument(id="a", html=html, url=url, title="Orvane ferry"))
+    assert doc.dropped == ()
+    assert doc.text == "Orvane ferry halted by cracked ramp"

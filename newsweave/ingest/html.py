@@ -20,6 +20,7 @@ from newsweave.records import RawDocument, safe_id
 logging.getLogger("trafilatura").addHandler(logging.NullHandler())
 
 _META_CHARSET = re.compile(rb"""<meta[^<>]{1,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+_WORD = re.compile(r"\w+")
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 NO_TEXT = "no article text found in the page (only scripts, styles, navigation or boilerplate?)"
 
@@ -127,6 +128,10 @@ def _extract(html: str, url: str | None, precision: bool) -> Any:
 # bar: a paragraph of a story may link a name or a source, not most of its words.
 LINK_SHARE = 0.6
 _SUBHEADS = {"h2", "h3", "h4", "h5", "h6", "h"}
+_HEADINGS = _SUBHEADS | {"h1"}
+REPEAT_WORDS = 6  # a shorter block (a name, a place, "Read more") may well recur by chance
+MAX_REPEAT_BLOCKS = 400  # beyond, the pairwise search for a block inside another costs too much
+HEADLINE_WITHIN = 3  # blocks from the body's top where its headline may stand
 Dropped = tuple[tuple[str, str, float | None], ...]
 
 
@@ -134,19 +139,59 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+def _headline_at(blocks: list[Block], title: str | None) -> int | None:
+    """Where the page's headline heads its body: a first block marked ``<h1>``, or a heading
+    among the first few blocks (after a kicker or a byline) that the title begins with."""
+    if not blocks or not title:
+        return None
+    if blocks[0].tag == "h1":
+        return 0
+    folded = _fold(title)
+    for i, block in enumerate(blocks[:HEADLINE_WITHIN]):
+        text = _fold(block.text)
+        if text == folded or (block.tag in _HEADINGS and text and folded.startswith(text)):
+            return i
+    return None
+
+
 def _structure(blocks: list[Block], title: str | None) -> tuple[list[Block], Dropped]:
     """The blocks that are body text by the page's markup, and those that are not: the headline
     heading the body (it is the article's title, read from the page's metadata) and blocks of
     links. The page keeps its link blocks when nothing else would be left."""
     dropped: list[tuple[str, str, float | None]] = []
-    if blocks and title and (blocks[0].tag == "h1" or _fold(blocks[0].text) == _fold(title)):
-        dropped.append(("title", blocks[0].text, None))
-        blocks = blocks[1:]
+    at = _headline_at(blocks, title)
+    if at is not None and len(blocks) > 1:
+        dropped.append(("title", blocks[at].text, None))
+        blocks = blocks[:at] + blocks[at + 1 :]
     kept = [b for b in blocks if b.links < LINK_SHARE]
     if not kept:
         return blocks, tuple(dropped)
     dropped += [("links", b.text, round(b.links, 3)) for b in blocks if b.links >= LINK_SHARE]
-    return kept, tuple(dropped)
+    again = _repeats(kept)
+    dropped += [("repeat", kept[i].text, None) for i in sorted(again)]
+    return [b for i, b in enumerate(kept) if i not in again], tuple(dropped)
+
+
+def _repeats(blocks: list[Block]) -> set[int]:
+    """Blocks printed a second time on the page, a pull quote or a teaser repeating a sentence
+    of the story: each block of ``REPEAT_WORDS`` or more whose text another block holds (of two
+    equal blocks, the later one)."""
+    folded = [f" {' '.join(_WORD.findall(b.text.casefold()))} " for b in blocks]  # punctuation aside
+    out: set[int] = set()
+    if len(blocks) > MAX_REPEAT_BLOCKS:  # a list of thousands of rows: equal blocks only (linear)
+        first: dict[str, int] = {}
+        for i, text in enumerate(folded):
+            if len(text.split()) >= REPEAT_WORDS and first.setdefault(text, i) != i:
+                out.add(i)
+        return out
+    for i, text in enumerate(folded):
+        if len(text.split()) < REPEAT_WORDS:
+            continue
+        for j, other in enumerate(folded):
+            if j != i and j not in out and text in other and (len(other) > len(text) or j < i):
+                out.add(i)
+                break
+    return out
 
 
 def _subheadings(blocks: list[Block]) -> tuple[str, ...]:
