@@ -325,14 +325,28 @@ def html_cleaners() -> dict[str, Callable[[dict[str, Any]], str]]:
 
 
 def score_html(verbose: bool) -> list[str]:
-    from scripts.invent_html import DESIGN, invent_html
+    from scripts.invent_html import CARD_FAMILIES, DESIGN, FAMILIES, invent_html
 
     rows = invent_html()
+    design = [f for f in FAMILIES if f in DESIGN]
+    head = (f"Invented HTML pages (`scripts/invent_html.py`, {len(rows)} pages, 18 sites in 6 layout "
+            f"families; design families {', '.join(design)}; the others held out), "
+            "shingle P / R / F1:")  # fmt: skip
+    lines = _html_table(head, rows, verbose)
+    cards = invent_html(60, 15, CARD_FAMILIES)
+    head = (f"Teaser cards ({len(cards)} pages, `invent_html(60, 15, CARD_FAMILIES)`): lists of a linked "
+            "headline and a standfirst; design family `cards` (after the story), held out `cardlist` "
+            "(between its paragraphs, as list items or linked headings):")  # fmt: skip
+    return lines + _html_table(head, cards, verbose)
+
+
+def _html_table(head: str, rows: list[dict[str, Any]], verbose: bool) -> list[str]:
+    from scripts.invent_html import DESIGN
+
     sides = {"design": [r for r in rows if r["family"] in DESIGN],
              "held out": [r for r in rows if r["family"] not in DESIGN]}  # fmt: skip
     lines = [
-        f"Invented HTML pages (`scripts/invent_html.py`, {len(rows)} pages, 18 sites in 6 layout "
-        f"families; design families {', '.join(DESIGN)}; the others held out), shingle P / R / F1:",
+        head,
         "",
         "| extractor | design P | R | F1 | held-out P | R | F1 | ms a page (CPU, warm) |",
         "|---|---|---|---|---|---|---|---|",

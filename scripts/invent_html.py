@@ -54,10 +54,15 @@ from scripts.invent_pages import (  # noqa: E402
     _fill,
     headline,
     paragraph,
+    sentence,
 )
 
 FAMILIES = ("semantic", "classnamed", "hashed", "inline", "blog", "table")
-DESIGN = ("semantic", "hashed", "blog")  # the families rules may be shaped on; the rest are held out
+DESIGN = ("semantic", "hashed", "blog", "cards")  # the families rules may be shaped on; the rest held out
+# Teaser cards (a linked headline and a standfirst, in a list), drawn apart so that the six
+# families above stay as they were: "cards" after the story (design), "cardlist" between its
+# paragraphs as list items or linked headings (held out).
+CARD_FAMILIES = ("cards", "cardlist")
 SITES_PER_FAMILY = 3
 E = htmllib.escape
 Block = Callable[[random.Random], str]
@@ -85,7 +90,7 @@ class Site:
             [" Get the stories that matter in your inbox every morning.", "", " It is free."]
         )
         self.cookie = NOTICES[4]
-        self.hashed = family in ("hashed", "inline", "table")
+        self.hashed = family in ("hashed", "inline", "table", "cards", "cardlist")
 
     def cls(self, rng: random.Random, meaning: str) -> str:
         """A class attribute: the block's meaning in words, or a generated name that hides it."""
@@ -163,6 +168,18 @@ def _figure(site: Site, rng: random.Random, semantic: bool) -> str:
     return f"<div{site.cls(rng, 'media')}>{img}<div{site.cls(rng, 'caption')}>{E(_caption(rng))}</div></div>"
 
 
+def _cards(rng: random.Random, shape: str, cls: str, most: int, inner: str = "") -> str:
+    """2 to ``most`` teaser cards: a headline linking to another story, and a sentence of it."""
+    out = []
+    for _ in range(rng.randint(2, most)):
+        head = E(headline(rng))
+        if inner:
+            head = f"<{inner}>{head}</{inner}>"
+        link = f"<a href='/s/{rng.randint(1, 999)}'>{head}</a>"
+        out.append(shape.format(cls=cls, link=link, text=E(sentence(rng))))
+    return "".join(out)
+
+
 def page_html(site: Site, rng: random.Random) -> tuple[str, list[tuple[str, str]]]:
     """One page of ``site``: its markup and its gold body."""
     title, body = _story(rng)
@@ -196,6 +213,20 @@ def page_html(site: Site, rng: random.Random) -> tuple[str, list[tuple[str, str]
                f"and its councils. {E(_fill(rng, NOTICES[-1]))}</p></div>")  # fmt: skip
         main = (f"{f['menu']}<div{c(rng, 'post')}>{h1}{fig}{_paras(site, rng, body, {})}{f['tags']}{bio}"
                 f"<div{c(rng, 'comments')}>{_comments(rng)}</div></div>{f['footer']}")  # fmt: skip
+    elif fam == "cards":  # a list of teaser cards after the story, inside its container
+        cards = _cards(rng, "<div{cls}><h3>{link}</h3><p>{text}</p></div>", c(rng, "card"), 5)
+        promo = f"<div{c(rng, 'promo')}><h2>{E(rng.choice(TEASER_HEADS))}</h2>{cards}</div>"
+        story = f"<div{c(rng, 'story')}>{h1}{fig}{_paras(site, rng, body, {})}{promo}</div>"
+        main = f"{f['menu']}{story}{f['footer']}"
+    elif fam == "cardlist":  # cards as list items or linked headings, between the paragraphs
+        if rng.random() < 0.5:
+            items = _cards(rng, "<li>{link}<span>{text}</span></li>", "", 4, "strong")
+            cards = f"<ul{c(rng, 'more')}>{items}</ul>"
+        else:
+            items = _cards(rng, "<article>{link}<p>{text}</p></article>", "", 4, "h4")
+            cards = f"<section{c(rng, 'more')}>{items}</section>"
+        main = (f"{f['menu']}<div{c(rng, 'body')}>{h1}{_paras(site, rng, body, {'cards': cards})}</div>"
+                f"{f['footer']}")  # fmt: skip
     else:  # table
         side = f"<ul>{_li(rng, [headline(rng) for _ in range(rng.randint(3, 6))])}</ul>"
         main = (f"<table><tr><td colspan='2'>{f['menu']}</td></tr><tr><td width='20%'>{side}</td>"
@@ -204,9 +235,11 @@ def page_html(site: Site, rng: random.Random) -> tuple[str, list[tuple[str, str]
     return f"<!DOCTYPE html><html>{head}<body>{top}{main}</body></html>", body
 
 
-def invent_html(pages: int = 240, seed: int = 14) -> list[dict[str, Any]]:
+def invent_html(
+    pages: int = 240, seed: int = 14, families: tuple[str, ...] = FAMILIES
+) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    sites = [Site(rng, fam, k) for fam in FAMILIES for k in range(SITES_PER_FAMILY)]
+    sites = [Site(rng, fam, k) for fam in families for k in range(SITES_PER_FAMILY)]
     rows = []
     for n in range(pages):
         site = sites[n % len(sites)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from newsweave.clean import clean_document
-from newsweave.ingest.html import LINK_SHARE, extract_html, using_structure
+from newsweave.ingest.html import LINK_SHARE, _card_texts, extract_html, using_structure
 from newsweave.records import RawDocument
 from newsweave.store.articles import pack_raw, unpack_raw
 
@@ -118,3 +118,46 @@ def test_a_page_of_only_its_headline_keeps_it() -> None:
     doc = extract_html(RawDocument(id="a", html=html, url=url, title="Orvane ferry"))
     assert doc.dropped == ()
     assert doc.text == "Orvane ferry halted by cracked ramp"
+
+
+CARDS = [
+    ("Lisk mill fire: what we know", "The fire at the Lisk paper mill was put out after two days by crews."),
+    ("Dunra backs flood rules", "Councillors voted on Tuesday for stricter rules on building by the river."),
+    ("Why Tamsel is angry", "Residents say they were never told the bridge would stay closed all winter."),
+]
+URL = "https://orvane-ledger.example/n/1"
+
+
+def _with(after_story: str) -> str:
+    return _page(readmore=False, tags=False).replace("</article>", after_story + "</article>")
+
+
+def _cards(n: int, href: str = "/n/{i}") -> str:
+    return "".join(
+        f'<div class="q1"><h3><a href="{href.format(i=i)}">{head}</a></h3><p>{stand}</p></div>'
+        for i, (head, stand) in enumerate(CARDS[:n])
+    )
+
+
+def test_teaser_cards_standfirsts_leave_the_body() -> None:
+    html = _with(f'<div class="z7">{_cards(3)}</div>')
+    assert _card_texts(html, URL) == {" ".join(stand.casefold().split()) for _, stand in CARDS}
+    text, _ = _clean(html)
+    for line in STORY:
+        assert line in text
+    for _, stand in CARDS:
+        assert stand not in text  # trafilatura's precision mode drops some; the cards rule the rest
+
+
+def test_links_off_the_site_and_a_lone_box_are_no_cards() -> None:
+    away = _cards(3, "https://social.example/share?u={i}")
+    assert _card_texts(_with(f'<div class="z7">{away}</div>'), URL) == set()
+    assert _card_texts(_with(f'<div class="z7">{_cards(1)}</div>'), URL) == set()  # one box is no list
+
+
+def test_share_links_after_each_paragraph_are_no_cards() -> None:
+    share = '<a href="https://social.example/share?u=1">Share this on Social</a>'
+    html = _page(readmore=False, tags=False)
+    for line in STORY:
+        html = html.replace(f"<p>{line}</p>", f"<div><p>{line}</p>{share}</div>")
+    assert _card_texts(html, URL) == set()

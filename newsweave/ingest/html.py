@@ -21,6 +21,7 @@ logging.getLogger("trafilatura").addHandler(logging.NullHandler())
 
 _META_CHARSET = re.compile(rb"""<meta[^<>]{1,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 _WORD = re.compile(r"\w+")
+_NON_WORD = re.compile(r"\W+")
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 NO_TEXT = "no article text found in the page (only scripts, styles, navigation or boilerplate?)"
 
@@ -63,8 +64,8 @@ class Block(NamedTuple):
 
 
 def _link_share(node: Any, text: str) -> float:
-    letters = sum(c.isalnum() for c in text)
-    linked = sum(sum(c.isalnum() for c in "".join(ref.itertext())) for ref in node.iter("ref"))
+    letters = _letters(text)
+    linked = sum(_letters("".join(ref.itertext())) for ref in node.iter("ref"))
     return min(1.0, linked / letters) if letters else 0.0
 
 
@@ -132,6 +133,8 @@ _HEADINGS = _SUBHEADS | {"h1"}
 REPEAT_WORDS = 6  # a shorter block (a name, a place, "Read more") may well recur by chance
 MAX_REPEAT_BLOCKS = 400  # beyond, the pairwise search for a block inside another costs too much
 HEADLINE_WITHIN = 3  # blocks from the body's top where its headline may stand
+CARD_REST_LETTERS = 12  # a card's headline: a few words at least
+CARD_REPEATS = 2  # cards come in lists; one block beside a link is no card list
 Dropped = tuple[tuple[str, str, float | None], ...]
 
 
@@ -206,14 +209,74 @@ def _subheadings(blocks: list[Block]) -> tuple[str, ...]:
     )
 
 
-def _body(result: Any, title: str | None) -> tuple[str, Dropped, tuple[str, ...]]:
+def _letters(text: str | None) -> int:
+    return len(_NON_WORD.sub("", text)) if text else 0
+
+
+def _same_site(href: str, host: str | None) -> bool:
+    """A link to another page of the site (a story), not a share button or an outside source."""
+    href = href.strip()
+    if href[:1] == "/" and href[1:2] not in ("/", ""):
+        return True  # a path on this site: most links, so no urlsplit for them
+    parts = urlsplit(href)
+    if parts.scheme not in ("", "http", "https") or not (parts.path.strip("/") or parts.query):
+        return False  # javascript:, mailto:, "#" and the home page
+    return not parts.netloc or (host is not None and parts.hostname == host)
+
+
+# A block without links beside a link in a box of two or more blocks: what may be a card's
+# standfirst (found by libxml2's XPath, so that the page's other elements cost no Python)
+_CARD_CANDIDATES = lxml.etree.XPath(
+    "//*[self::div or self::li or self::article or self::section][*[2]][.//a]"
+    "/*[self::p or self::span or self::div or self::li or self::h2 or self::h3 or self::h4 or self::h5"
+    " or self::h6][not(.//a)][normalize-space()]"
+)
+
+
+def _card_texts(html: str, url: str | None) -> set[str]:
+    """Texts of the standfirsts of teaser cards in the page's own markup: a block whose container
+    holds, besides it, little but a link to another page of the site (a story's headline), in a
+    container that repeats the pattern at least twice. trafilatura drops the linked headlines by
+    their link density and keeps the standfirsts, which read like the story's own paragraphs."""
+    try:  # lxml.etree's parser: lxml.html's element classes cost a lookup per element
+        root = lxml.etree.fromstring(html, lxml.etree.HTMLParser())
+    except (lxml.etree.LxmlError, ValueError):
+        return set()
+    if root is None:
+        return set()
+    host = urlsplit(url).hostname if url else None
+    boxes: dict[Any, tuple[int, int] | None] = {}  # a box's letters and linked letters; None: a card
+    cards: dict[Any, list[str]] = {}  # a card list (the container of cards): its standfirsts
+    for child in _CARD_CANDIDATES(root):
+        box = child.getparent()
+        if box not in boxes:
+            hrefs = (a for a in box.iter("a") if _same_site(a.get("href", ""), host))
+            linked = sum(_letters("".join(a.itertext())) for a in hrefs)
+            boxes[box] = (_letters("".join(box.itertext())), linked)
+        counts = boxes[box]
+        if counts is None or not counts[1]:
+            continue  # a box is one card, with one standfirst; or it links nowhere on the site
+        own = "".join(child.itertext())
+        rest = counts[0] - _letters(own)
+        if rest >= CARD_REST_LETTERS and counts[1] >= LINK_SHARE * rest:
+            cards.setdefault(box.getparent(), []).append(_fold(own))
+            boxes[box] = None
+    return {text for texts in cards.values() if len(texts) >= CARD_REPEATS for text in texts}
+
+
+def _body(result: Any, doc: RawDocument, html: str) -> tuple[str, Dropped, tuple[str, ...]]:
     if result is None or result.body is None:
         return "", (), ()
     blocks = _blocks(result.body)
     dropped: Dropped = ()
     headings: tuple[str, ...] = ()
     if _STRUCTURE[0]:
-        blocks, dropped = _structure(blocks, title or getattr(result, "title", None))
+        blocks, dropped = _structure(blocks, doc.title or getattr(result, "title", None))
+        cards = _card_texts(html, doc.url) if blocks else set()
+        teasers = [b for b in blocks if _fold(b.text) in cards]
+        if teasers and len(teasers) < len(blocks):  # never the whole page
+            blocks = [b for b in blocks if _fold(b.text) not in cards]
+            dropped += tuple(("teaser", b.text, None) for b in teasers)
         headings = _subheadings(blocks)
     return "\n\n".join(b.text for b in blocks), dropped, headings
 
@@ -227,10 +290,10 @@ def extract_html(doc: RawDocument) -> RawDocument:
     if "<html" not in html[:2048].lower():  # a fragment (feed item, snippet): trafilatura
         html = f"<html><body>{html}</body></html>"  # may reject it as "not valid HTML"
     result = _extract(html, doc.url, precision=True)
-    text, dropped, headings = _body(result, doc.title)
+    text, dropped, headings = _body(result, doc, html)
     if not text:  # short pages and feed snippets: precision mode may drop them whole
         result = _extract(html, doc.url, precision=False)
-        text, dropped, headings = _body(result, doc.title)
+        text, dropped, headings = _body(result, doc, html)
     host = urlsplit(doc.url).hostname if doc.url else None
     return dataclasses.replace(
         doc,
