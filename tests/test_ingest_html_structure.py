@@ -161,3 +161,19 @@ def test_share_links_after_each_paragraph_are_no_cards() -> None:
     for line in STORY:
         html = html.replace(f"<p>{line}</p>", f"<div><p>{line}</p>{share}</div>")
     assert _card_texts(html, URL) == set()
+
+
+def test_a_guide_of_linked_headings_is_the_story() -> None:
+    """Linked headings with paragraphs under them that outweigh the rest of the page: a guide."""
+    items = "".join(
+        f'<div class="g"><h3><a href="/place/{i}">{head}</a></h3><p>{stand} {STORY[i]}</p></div>'
+        for i, (head, stand) in enumerate(CARDS)
+    )
+    html = (
+        "<html><head><title>Three towns to see by ferry</title></head><body><article>"
+        f"<h1>Three towns to see by ferry</h1><p>{STORY[3]}</p><div>{items}</div></article></body></html>"
+    )
+    assert _card_texts(html, URL)  # shaped like cards ...
+    text, removed = _clean(html)
+    assert not any(kind == "teaser" for kind, _, _ in removed)  # ... but they are the story
+    assert STORY[0] in text

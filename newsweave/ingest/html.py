@@ -274,7 +274,9 @@ def _body(result: Any, doc: RawDocument, html: str) -> tuple[str, Dropped, tuple
         blocks, dropped = _structure(blocks, doc.title or getattr(result, "title", None))
         cards = _card_texts(html, doc.url) if blocks else set()
         teasers = [b for b in blocks if _fold(b.text) in cards]
-        if teasers and len(teasers) < len(blocks):  # never the whole page
+        # cards stand beside a story, never hold most of its text: a list of linked headings
+        # with paragraphs under them that outweighs the rest is the story (a guide, a listicle)
+        if teasers and 2 * sum(len(b.text) for b in teasers) < sum(len(b.text) for b in blocks):
             blocks = [b for b in blocks if _fold(b.text) not in cards]
             dropped += tuple(("teaser", b.text, None) for b in teasers)
         headings = _subheadings(blocks)
