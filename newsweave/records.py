@@ -47,6 +47,10 @@ class RawDocument:
     author: str | None = None
     lang: str | None = None
     fmt: str = "text"  # which reader produced it: text, html, jsonl, feed, warc
+    # blocks the page's markup showed to be no body text (``ingest.html``), as (kind, text, score)
+    # triples, plain JSON so that a stored raw document keeps them; ``Article.removed`` lists them
+    dropped: tuple[tuple[str, str, float | None], ...] = ()
+    headings: tuple[str, ...] = ()  # its blocks that the page's markup shows to be subheadings
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,9 +131,12 @@ def _rule_lines(lines: Marked, layout: Layout) -> tuple[Ruled, list[Removed]]:
     return out, headers
 
 
-def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs] | None]:
+def _model_pass(
+    ruled: Ruled, lang: str, headings: frozenset[str] = frozenset()
+) -> tuple[list[float | None], list[Probs] | None]:
     """Per line, None (kept) or the furniture probability that removes it; and the class
-    probabilities, or None where the model has no say."""
+    probabilities, or None where the model has no say. Lines in ``headings`` (subheadings by the
+    page's markup) are the rules' to remove, not the model's."""
     probs = classify([x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang)
     verdict: list[float | None] = [None] * len(ruled)
     if probs is None:
@@ -148,6 +151,8 @@ def _model_pass(ruled: Ruled, lang: str) -> tuple[list[float | None], list[Probs
     gone = [rule is not None or v is not None for (_, _, rule), v in zip(ruled, verdict, strict=True)]
     for i in beside_furniture(lines, gone, probs):
         verdict[i] = probs[i][1] + probs[i][2]  # its chance of being no body text
+    if headings:
+        verdict = [None if x.strip() in headings else v for x, v in zip(lines, verdict, strict=True)]
     if not any(rule is None and verdict[i] is None and is_prose(x) for i, (x, _, rule) in enumerate(ruled)):
         # No story left to tell furniture from (a page of short lines, or a one-sentence
         # article the model doubted): the model's verdicts are not used.
@@ -166,14 +171,16 @@ def _resumed_ending(ruled: Ruled) -> int | None:
     return kept[-1] if all(ruled[i][2] is not None or not ruled[i][0].strip() for i in between) else None
 
 
-def _filter_lines(lines: Marked, layout: Layout, lang: str) -> tuple[Marked, list[str], list[Removed]]:
+def _filter_lines(
+    lines: Marked, layout: Layout, lang: str, headings: frozenset[str] = frozenset()
+) -> tuple[Marked, list[str], list[Removed]]:
     """The kept lines, the optional kind of each ("" for body text), and what was removed: the
     layout's and the junk rules' lines, then the furniture classifier's (``clean.furniture``)."""
     ruled, removed = _rule_lines(lines, layout)
     kept: Marked = []
     optional: list[str] = []
     for n_pass in range(FURNITURE_PASSES):
-        verdict, probs = _model_pass(ruled, lang)
+        verdict, probs = _model_pass(ruled, lang, headings)
         kept, optional = [], []
         after_prose = False  # a title line after the story's first paragraph is a subheading
         for i, (line, marks, rule) in enumerate(ruled):
@@ -227,11 +234,12 @@ def furniture_view(text: str, lang: str | None = None) -> tuple[list[str], list[
     return [x for x, _, _ in ruled], [r is not None for _, _, r in ruled], lang
 
 
-def clean_text(text: str, lang: str | None = None) -> Cleaned:
+def clean_text(text: str, lang: str | None = None, headings: frozenset[str] = frozenset()) -> Cleaned:
     """Clean text, the metadata its layout printed, everything removed or changed, its language
-    and the spans of its kept optional lines."""
+    and the spans of its kept optional lines. ``headings``: lines that a page's markup shows to be
+    subheadings (``ingest.html``), which the furniture model leaves to the rules."""
     lines, layout, removed, cut, lang = _prepare(text, lang)
-    kept, is_optional, dropped = _filter_lines(lines, layout, lang)
+    kept, is_optional, dropped = _filter_lines(lines, layout, lang, headings)
     removed = dropped + cut.removed + removed
     body = "\n".join(line for line, _ in kept)
     if any(r.kind == "injected" for r in cut.removed):
@@ -288,7 +296,8 @@ def clean_document(doc: RawDocument) -> Article:
         from newsweave.ingest.html import extract_html
 
         doc = extract_html(doc)
-    text, layout, removed, lang, optional = clean_text(doc.text or "", doc.lang)
+    text, layout, removed, lang, optional = clean_text(doc.text or "", doc.lang, frozenset(doc.headings))
+    removed = [*(Removed(kind, line, score) for kind, line, score in doc.dropped), *removed]
     given = doc.date if doc.date and _ISO_DATE.match(doc.date) else None
     # the page's own stamp only (input, URL, layout): a date inferred from the text stays out of
     # ``published`` (null rather than a guess); the groupers read it as weak evidence

@@ -60,12 +60,8 @@ def article(obj: dict[str, Any], path: str | None, where: str, stem: str) -> Raw
             kind = JSON_TYPES.get(type(value).__name__, "object")
             raise InputError(where, f'field "{name}" is a JSON {kind}, not a string')
     given = _string(obj, "id")
-    doc = RawDocument(
-        id=safe_id(given or stem),
-        path=path,
-        fmt="jsonl",
-        **{name: _string(obj, name) for name in META_FIELDS},
-    )
+    meta: dict[str, Any] = {name: _string(obj, name) for name in META_FIELDS}  # all str | None
+    doc = RawDocument(id=safe_id(given or stem), path=path, fmt="jsonl", **meta)
     if isinstance(text, str) and text.strip():
         check_not_binary(text, where)
         doc.text = check_text(text, where)
