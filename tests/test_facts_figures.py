@@ -43,10 +43,18 @@ def subjects(text: str, lang: str) -> dict[float, str]:
         ("Labour won 32% of the vote in Orlen.", "en", 32, "percent won"),
         # a written gerund gives way to its event ("killing 41 people": people killed)
         ("A storm hit Orlen on Monday, killing at least 41 people.", "en", 41, "people killed"),
+        # a three-letter counted noun keeps the noun it is "of"; "first" is no counted thing
+        ("On dénombrait plus de 70 cas d'incendies liés au Velta X2.", "fr", 70, "cas d'incendies"),
+        ("Au moins 40 cas de noyade ont été signalés à Varlonne.", "fr", 40, "cas de noyade"),
+        ("Pendant les 24 premières heures, les secours ont évacué Varlonne.", "fr", 24, "heures"),
     ],
 )
 def test_a_subject_names_what_is_counted(text: str, lang: str, value: float, subject: str) -> None:
     assert subjects(text, lang)[value] == subject
+
+
+def test_a_models_number_before_an_elided_word_is_no_count() -> None:
+    assert 7 not in subjects("Les clients du Velta Tab 7 qu'il a rappelé sont remboursés.", "fr")
 
 
 @pytest.mark.parametrize("lang", ["fr", "de", "es", "it", "pt", "nl", "ar", "hi", "ca"])
