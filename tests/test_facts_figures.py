@@ -293,6 +293,14 @@ def test_an_age_reads_as_aged_not_as_a_counted_thing() -> None:
     assert claim_label(claim, "velmo.example") == "aged 35 (velmo.example)"
 
 
+def test_a_collective_number_reads_as_its_words_then_its_value() -> None:
+    from newsweave.records import Claim
+    from newsweave.report.view import claim_label
+
+    claim = Claim("c", "heures", 10, 10, 10, "heures", "une dizaine", None, None, None, "a", 0, 1)
+    assert claim_label(claim, "velmo.example") == "une dizaine (10) heures (velmo.example)"
+
+
 def test_one_is_spelled_even_beside_a_digit_one() -> None:
     from newsweave.facts.entities import EntityIndex, Mention
 
