@@ -155,10 +155,11 @@ def audit(doc: Doc, out: Audit, pile: str) -> None:
                 out.fault("bad speaker", f"{where} {q['article']}: {q['speaker']!r} for {q['text'][:70]!r}")
 
 
-def run(name: str) -> tuple[Audit, list[tuple[str, Doc]]]:
+def run(name: str, data: Path = DATA) -> tuple[Audit, list[tuple[str, Doc]]]:
+    """Brief ``data/<name>.jsonl`` pile by pile (``piles``) and audit every briefing."""
     import newsweave
 
-    rows = [json.loads(line) for line in (DATA / f"{name}.jsonl").open(encoding="utf-8")]
+    rows = [json.loads(line) for line in (data / f"{name}.jsonl").open(encoding="utf-8")]
     out = Audit()
     docs = []
     for pile, members in piles(rows):
