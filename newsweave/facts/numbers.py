@@ -150,6 +150,8 @@ _SCORE_AFTER = re.compile(r"^[-–]\d")
 _AGO_AFTER = re.compile(r"^(?:m|h|s|d|min|mins|hrs?)\s*ago", re.IGNORECASE)  # "32m ago": when posted
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
 _FOUR_DIGITS = re.compile(r"\d{4}")
+# Words before an older year ("built in 1434", "depuis 1163"): a date's preposition, not a count's
+_YEAR_BEFORE = word_set("in since until till circa en depuis desde dal nel seit im em sinds")
 # "minus 20 degrees", "-5C": a sign, in words or (before degrees) as a dash after a space.
 _NEGATIVE = re.compile(r"(?:\b(minus)\s+|(?:^|(?<=[\s(]))[-−])$", re.IGNORECASE)
 _DEGREES_AFTER = re.compile(r"\s?(?:°|degrees?\b|[CF]\b)")
@@ -188,7 +190,8 @@ def _skip(
         return True
     if not scaled and named_number(before, after, raw, lang):
         return True
-    is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and 1800 <= value <= 2100
+    older = 1000 <= value < 1800 and prev is not None and prev.group(1).lower() in _YEAR_BEFORE
+    is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and (1800 <= value <= 2100 or older)
     # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
     return is_year and not (next_word and concept(next_word, UNIT_CONCEPTS) is not None)
 
