@@ -136,6 +136,10 @@ def test_nationalities_and_elliptic_lists_are_counts() -> None:
         ("About 90 firefighters saved the abbey, built in 1211.", "en", [90]),
         ("L'abbaye, construite depuis 1211, a brûlé; 90 pompiers sont intervenus.", "fr", [90]),
         ("Crews reached 1500 homes in Orlen.", "en", [1500]),
+        # an ordinal written with a dot (a match's minute) and a phone number are no counts
+        ("Tore: Velt (38.), Orlan (59., 65.) vor 40 000 Zuschauern.", "de", [40000]),
+        ("Families of the 40 missing can call 0800 0961 233.", "en", [40]),
+        ("Il y a eu 1 200 morts et 0,5 % de blessés.", "fr", [1200, 0.5]),
     ],
 )
 def test_a_day_of_a_month_is_no_count(text: str, lang: str, values: list[float]) -> None:

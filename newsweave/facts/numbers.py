@@ -150,6 +150,9 @@ _SCORE_AFTER = re.compile(r"^[-–]\d")
 _AGO_AFTER = re.compile(r"^(?:m|h|s|d|min|mins|hrs?)\s*ago", re.IGNORECASE)  # "32m ago": when posted
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
 _FOUR_DIGITS = re.compile(r"\d{4}")
+_ORDINAL_DOT = re.compile(r"\.\s?[),;]")
+_DIGIT_RUN = re.compile(r"(?<![\d.,])(?:\d+ )+$")  # digit groups written before the number, a space apart
+_CODE_START = re.compile(r"0\d")
 # Words before an older year ("built in 1434", "depuis 1163"): a date's preposition, not a count's
 _YEAR_BEFORE = word_set("in since until till circa en depuis desde dal nel seit im em sinds")
 # "minus 20 degrees", "-5C": a sign, in words or (before degrees) as a dash after a space.
@@ -167,8 +170,14 @@ def _may_be_signed(sentence: str, start: int) -> bool:
 def _skip(
     sentence: str, start: int, end: int, raw: str, value: float, scaled: bool, lang: str = "en"
 ) -> bool:
-    """Dates, times, ages, durations and years are not counts."""
+    """Dates, times, ages, durations and years are not counts; nor are ordinals and numbers that
+    are codes (phone numbers, references)."""
     before, after = sentence[:start], sentence[end:]
+    if _ORDINAL_DOT.match(after):
+        return True  # "(38.)", "(59., 65.)": an ordinal written with a dot (a minute of a match)
+    run = _DIGIT_RUN.search(sentence, max(0, start - 24), start) if start else None
+    if _CODE_START.match(run.group(0) if run else sentence[start:end]):
+        return True  # "0800 0961 233": digit groups led by a zero are a code, not a count ("1 000" counts)
     if _SLASH_DIGIT.match(after):
         return True  # the "1" of "1/2"
     after = _FRACTION_AFTER.sub("", after)  # "9 1/2 minutes": the unit follows the fraction
