@@ -282,3 +282,16 @@ def test_a_summary_stays_in_the_readers_language_when_it_can_fill_the_budget() -
     assert choose_language([english, *german], "en", 120, need) == [0]
     short = SourceDoc("en2", "Only a line in English.", lang="en")
     assert choose_language([short, *german], "en", 120, need) == [0, 1, 2, 3]
+
+
+def test_a_bracketed_aside_before_a_sentence_is_left_out_of_its_span() -> None:
+    from newsweave.summarize.candidates import spans
+
+    text = (
+        "The Kessel dam above Marrowby breached on Monday. (NP Photo/Ana Lind) Emergency crews used "
+        "boats to reach families on rooftops. (Seen above) a boat. The river (a tributary) rose fast."
+    )
+    got = [text[a:b] for a, b in spans(text)]
+    assert "Emergency crews used boats to reach families on rooftops." in got
+    assert not any("Photo" in g for g in got)
+    assert "The river (a tributary) rose fast." in got  # an aside inside a sentence stays
