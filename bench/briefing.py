@@ -3,7 +3,8 @@
     .venv/bin/python bench/briefing.py [--sets dev,dev2] [--no-write] [-v]
 
 Briefs each event family (a main event's pages with their same-topic distractors) as one pile,
-then the whole file as one pile, through ``newsweave.brief`` (what ``newsweave brief`` runs),
+then the whole file, then each language's pages but English alone, through ``newsweave.brief``
+(what ``newsweave brief`` runs),
 and counts on the ``--format json`` document, per set: events without a title, events without
 a summary, summary sentences whose span does not verify (``text[start:end]`` of the cited
 article is not the sentence, or the article is not in the event), summary sentences and timeline
@@ -50,11 +51,16 @@ def family(event: str) -> str:
 
 
 def piles(rows: list[Row]) -> list[tuple[str, list[Row]]]:
-    """(name, rows): each family's pages together, then the whole file."""
+    """(name, rows): each family's pages together, the whole file, then each language's pages
+    but English alone (an event that no English report carries: its title and summary are in
+    its own language, from its own sentence splitting)."""
     by: dict[str, list[Row]] = {}
+    langs: dict[str, list[Row]] = {}
     for r in rows:
         by.setdefault(family(r["event"]), []).append(r)
-    return [*sorted(by.items()), ("whole file", rows)]
+        if r.get("lang", "en") != "en":
+            langs.setdefault(f"{r['lang']} alone", []).append(r)
+    return [*sorted(by.items()), ("whole file", rows), *sorted(langs.items())]
 
 
 def _inputs(rows: Iterable[Row]) -> list[dict[str, str]]:
@@ -212,7 +218,8 @@ def main() -> None:
     body = (
         "## Briefing audit (bench/briefing.py)\n\n"
         f"Measured {machine()}. Each event family's pages (a main event with its look-alikes) briefed as one "
-        "pile, then the whole file as one pile; faults over all events of both runs (count / out of). "
+        "pile, then the whole file as one pile, then each language's pages but English alone; faults over "
+        "all events of all runs (count / out of). "
         "Spans verify when `text[start:end]` of the cited article (in the event) is the cited text; "
         "a subject fault is a figure whose subject has no word of four letters or more, by the language "
         "of the claim's article; a bad speaker is a function word, pronoun or day name (a word the "
