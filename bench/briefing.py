@@ -179,7 +179,8 @@ def run(name: str, data: Path = DATA) -> tuple[Audit, list[tuple[str, Doc]]]:
 
 def table(results: dict[str, Audit]) -> str:
     names = list(results)
-    kinds = list(KINDS) + sorted({k for a in results.values() for k in a.counts if k.startswith("subject ")})
+    langs = {k.split()[1] for a in results.values() for k in a.totals if k.startswith("subjects ")}
+    kinds = list(KINDS) + [f"subject {lg}" for lg in sorted(langs, key=lambda x: (x != "en", x))]
     lines = ["| fault | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for kind in kinds:
         cells = []
