@@ -153,7 +153,7 @@ _FOUR_DIGITS = re.compile(r"\d{4}")
 _ORDINAL_DOT = re.compile(r"\.\s?[),;]")
 _DIGIT_RUN = re.compile(r"(?<![\d.,])(?:\d+ )+$")  # digit groups written before the number, a space apart
 _CODE_START = re.compile(r"0\d")
-# Words before an older year ("built in 1434", "depuis 1163"): a date's preposition, not a count's
+# Words before an older year ("built in 1211", "depuis 1340"): a date's preposition, not a count's
 _YEAR_BEFORE = word_set("in since until till circa en depuis desde dal nel seit im em sinds")
 # "minus 20 degrees", "-5C": a sign, in words or (before degrees) as a dash after a space.
 _NEGATIVE = re.compile(r"(?:\b(minus)\s+|(?:^|(?<=[\s(]))[-−])$", re.IGNORECASE)
@@ -177,7 +177,7 @@ def _skip(
         return True  # "(38.)", "(59., 65.)": an ordinal written with a dot (a minute of a match)
     run = _DIGIT_RUN.search(sentence, max(0, start - 24), start) if start else None
     if _CODE_START.match(run.group(0) if run else sentence[start:end]):
-        return True  # "0800 0961 233": digit groups led by a zero are a code, not a count ("1 000" counts)
+        return True  # "0800 123 456": digit groups led by a zero are a code, not a count ("1 000" counts)
     if _SLASH_DIGIT.match(after):
         return True  # the "1" of "1/2"
     after = _FRACTION_AFTER.sub("", after)  # "9 1/2 minutes": the unit follows the fraction

@@ -152,7 +152,7 @@ def content_word(word: str, lang: str) -> bool:
 
 
 def _with_complement(tokens: list[str], lang: str) -> str:
-    """A short counted noun with the content word it is "of" ("92 cas d'incidents", "12 ans de
+    """A short counted noun with the content word it is "of" ("40 cas de noyade", "12 ans de
     prison"): three letters alone name little to a reader, the complement says what was counted."""
     head = tokens[0].lower()
     if len(head) >= 4 or len(tokens) < 2:
@@ -176,7 +176,7 @@ def unit_after(right: str, lang: str = "en") -> Unit:
     right = _OF_THE.sub(" ", right, count=1)  # "2.5 million of the devices", "2,5 millions de modèles"
     tokens = TOKEN.findall(right)[:6]
     if lang != "en":
-        if tokens and tokens[0].lower() in _ORDINALS:  # "les 24 premières heures": the hours are counted
+        if tokens and tokens[0].lower() in _ORDINALS:  # "les 48 premières heures": the hours are counted
             right, tokens = right.lstrip()[len(tokens[0]) :], tokens[1:]
         c = concept(tokens[0], UNIT_CONCEPTS) if tokens else None
         if c is not None:

@@ -49,7 +49,7 @@ _BOUNDARY_PATTERN = r"""
 _BOUNDARY = re.compile(_BOUNDARY_PATTERN, re.VERBOSE)
 _WIDE_STOPS = "。！？"  # CJK full stops need no space after them: a second pattern, used when present
 _BOUNDARY_WIDE = re.compile(_BOUNDARY_PATTERN.replace(r"(?P<space>\s+)", r"(?P<space>\s*)"), re.VERBOSE)
-# A full stop glued to the next word ("الهيمالايا.وقتل"): scraped text of a script without case lost
+# A full stop glued to the next word ("فالمورا.وقال"): scraped text of a script without case lost
 # its space; between two caseless letters it still ends a sentence (not "U.S.A", not "7.9")
 _GLUED = re.compile(r"(?<=\S)[.!?؟۔।॥](?=[^\W\d_])")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*|\n(?=[ \t]*[-•*]\s)")
@@ -92,7 +92,7 @@ def _abbreviation(text: str, dot_at: int, next_at: int) -> bool:
 
 
 def _caseless(ch: str) -> bool:
-    """A letter of a script without case, or a vowel sign or other mark of one ("आया")."""
+    """A letter of a script without case, or a vowel sign or other mark of one ("हुआ")."""
     if unicodedata.category(ch)[0] == "M":
         return True
     return ch.isalpha() and not ch.isupper() and not ch.islower()

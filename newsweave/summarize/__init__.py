@@ -28,7 +28,7 @@ class SourceDoc:
 def source_doc(story: Story, by_id: dict[str, Article], lang: str) -> SourceDoc:
     """The copy of ``story`` an event's summary reads: the fullest one in the reader's language
     ``lang``, else the original. A story's original is its first report, often a short early
-    version ("MINNEAPOLIS (AP) - ..." in 86 words, its copies in 300); read alone, a short
+    version (a wire story's first 90 words, its copies 300); read alone, a short
     original in the reader's language left the summary to the other languages' reports (an
     event of seven English copies of one report summarised in German)."""
     own = [by_id[i] for i in story.articles if by_id[i].lang.split("-")[0] == lang.split("-")[0]]

@@ -113,8 +113,8 @@ def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
     return not sentence.rstrip().endswith("?")
 
 
-# A bracketed aside before a sentence proper: a photo credit or an agency ("(AP Photo/Jo Lee) The
-# company is recalling ...", "(Reuters) Officials said ..."): kept on the page, not in a summary
+# A bracketed aside before a sentence proper: a photo credit or an agency ("(NP Photo/Jo Lee) Crews
+# reached the town ...", "(Reuters) Officials said ..."): kept on the page, not in a summary
 _ASIDE = re.compile(r"\([^()\n]{1,60}\)\s*(?:--|—|–|-|:)?\s+(?=[A-Z\"“‘'])")
 
 
