@@ -36,7 +36,7 @@ from newsweave.records import (
     RawDocument,
     Story,
 )
-from newsweave.summarize import SourceDoc, Summarizer, make_summarizer
+from newsweave.summarize import Summarizer, make_summarizer, source_doc
 
 READ_PARTITION = 16  # articles per task: small enough to keep every worker busy to the end
 TAG_PARTITION = 8  # texts per NER task (each up to a whole article)
@@ -140,10 +140,7 @@ class Pipeline:
         dates = sorted(a.published for a in articles if a.published)
         facts = extract_facts(articles, group.stories, prepared=prepared)
         originals = [by_id[s.original] for s in group.stories]
-        docs = [
-            SourceDoc(a.id, a.text, a.published, a.lang, tuple((o.start, o.end) for o in a.optional))
-            for a in originals
-        ]
+        docs = [source_doc(s, by_id, self.lang) for s in group.stories]
         summary = self.summarizer.summarize(docs, self.words, self.lang)
         return EventBriefing(
             id=group.id,

@@ -52,6 +52,27 @@ def test_stray_tags_are_cut() -> None:
     assert [r.kind for r in removed] == ["markup", "markup", "markup"]
 
 
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "<script>fetch('//evil.example/x')</script>",
+        '<SCRIPT type="text/javascript">var a = 1;\nsteal(a)</Script>',
+        "<style>body { display: none }</style>",
+    ],
+)
+def test_a_script_goes_with_its_code(pasted: str) -> None:
+    clean, _, removed, _, _ = clean_text(f"The Orlen bridge reopened on Monday. {pasted}Traffic resumed.")
+    assert "fetch" not in clean and "steal" not in clean and "display" not in clean
+    assert clean.startswith("The Orlen bridge reopened on Monday.") and "Traffic resumed." in clean
+    assert [r.kind for r in removed] == ["markup"]
+
+
+def test_a_javascript_address_in_the_text_is_cut() -> None:
+    clean, _, removed, _, _ = clean_text("The Orlen ferry carried 300 cars a day. javascript:alert(5)")
+    assert clean == "The Orlen ferry carried 300 cars a day."
+    assert [(r.kind, r.text) for r in removed] == [("markup", "javascript:alert(5)")]
+
+
 def test_text_without_markup_is_untouched() -> None:
     text = "A = B, said the teacher, and x > y in every case.\n\nThe End Of An Era, a film by Ana Lind."
     clean, _, removed, _, _ = clean_text(text)

@@ -43,10 +43,18 @@ def subjects(text: str, lang: str) -> dict[float, str]:
         ("Labour won 32% of the vote in Orlen.", "en", 32, "percent won"),
         # a written gerund gives way to its event ("killing 41 people": people killed)
         ("A storm hit Orlen on Monday, killing at least 41 people.", "en", 41, "people killed"),
+        # a three-letter counted noun keeps the noun it is "of"; "first" is no counted thing
+        ("On dénombrait plus de 70 cas d'incendies liés au Velta X2.", "fr", 70, "cas d'incendies"),
+        ("Au moins 40 cas de noyade ont été signalés à Varlonne.", "fr", 40, "cas de noyade"),
+        ("Pendant les 24 premières heures, les secours ont évacué Varlonne.", "fr", 24, "heures"),
     ],
 )
 def test_a_subject_names_what_is_counted(text: str, lang: str, value: float, subject: str) -> None:
     assert subjects(text, lang)[value] == subject
+
+
+def test_a_models_number_before_an_elided_word_is_no_count() -> None:
+    assert 7 not in subjects("Les clients du Velta Tab 7 qu'il a rappelé sont remboursés.", "fr")
 
 
 @pytest.mark.parametrize("lang", ["fr", "de", "es", "it", "pt", "nl", "ar", "hi", "ca"])
@@ -124,6 +132,14 @@ def test_nationalities_and_elliptic_lists_are_counts() -> None:
         ("Il 24 agosto sono morte 250 persone.", "it", [250]),
         ("24 августа погибли 250 человек.", "ru", [250]),
         ("On 24 Aug, 250 people died; may 3 people help?", "en", [250, 3]),  # English "may" is a verb
+        # an older year after a date's preposition is no count, even after a counted figure
+        ("About 90 firefighters saved the abbey, built in 1211.", "en", [90]),
+        ("L'abbaye, construite depuis 1211, a brûlé; 90 pompiers sont intervenus.", "fr", [90]),
+        ("Crews reached 1500 homes in Orlen.", "en", [1500]),
+        # an ordinal written with a dot (a match's minute) and a phone number are no counts
+        ("Tore: Velt (38.), Orlan (59., 65.) vor 40 000 Zuschauern.", "de", [40000]),
+        ("Families of the 40 missing can call 0800 0961 233.", "en", [40]),
+        ("Il y a eu 1 200 morts et 0,5 % de blessés.", "fr", [1200, 0.5]),
     ],
 )
 def test_a_day_of_a_month_is_no_count(text: str, lang: str, values: list[float]) -> None:
@@ -283,6 +299,14 @@ def test_an_age_reads_as_aged_not_as_a_counted_thing() -> None:
 
     claim = Claim("c", "age in years", 35, 35, 35, "age", None, None, None, None, "a", 0, 1)
     assert claim_label(claim, "velmo.example") == "aged 35 (velmo.example)"
+
+
+def test_a_collective_number_reads_as_its_words_then_its_value() -> None:
+    from newsweave.records import Claim
+    from newsweave.report.view import claim_label
+
+    claim = Claim("c", "heures", 10, 10, 10, "heures", "une dizaine", None, None, None, "a", 0, 1)
+    assert claim_label(claim, "velmo.example") == "une dizaine (10) heures (velmo.example)"
 
 
 def test_one_is_spelled_even_beside_a_digit_one() -> None:

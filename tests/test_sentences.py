@@ -140,3 +140,19 @@ def test_an_uncased_script_gets_summary_candidates() -> None:
         "وقال رئيس البلدية إن أربعين منزلا تضررت وإن فرق الإنقاذ أجلت مئات السكان إلى المدارس."
     )
     assert [c.text.split()[0] for c in candidates([text])] == ["غمرت", "وقال"]
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        # scraped text of a script without case that lost the space after its full stop
+        ("ارتفع عدد القتلى في فالمورا.وقال المسؤولون إن 40 شخصا أصيبوا.", 2),
+        ("वालमोरा में बाढ़ आई।अधिकारियों ने बताया कि 40 लोग घायल हुए।", 2),
+        # a Latin-script stop glued to a letter is an abbreviation or a typo, not a boundary
+        ("The U.S.A. team won 7.9 to 3.The end came late.", 1),
+    ],
+)
+def test_a_stop_glued_between_caseless_letters_ends_a_sentence(text: str, parts: int) -> None:
+    sentences = split_sentences(text)
+    assert len(sentences) == parts
+    assert all(text[s.start : s.end].strip() == text[s.start : s.end] for s in sentences)

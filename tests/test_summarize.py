@@ -258,3 +258,40 @@ def test_first_person_outside_quotes_is_no_candidate(sentence: str, readable: bo
     from newsweave.summarize.candidates import is_readable
 
     assert is_readable(sentence, 8, 55) is readable
+
+
+def test_a_story_is_summarised_from_its_fullest_copy_in_the_readers_language() -> None:
+    from newsweave.records import Article, Story
+    from newsweave.summarize import source_doc
+
+    teaser = Article(id="a", text="MARROWBY (NP) -- The Kessel dam breached on Monday.", lang="en")
+    full = Article(id="b", text=ORIGINAL, lang="en")
+    german = Article(id="c", text="Der Kessel-Damm oberhalb von Marrowby brach am Montag.", lang="de")
+    by_id = {a.id: a for a in (teaser, full, german)}
+    assert source_doc(Story("s", "a", ["a", "b", "c"]), by_id, "en").id == "b"
+    assert source_doc(Story("s", "c", ["c"]), by_id, "en").id == "c"  # no English copy: the original
+    assert source_doc(Story("s", "a", ["a", "c"]), by_id, "de").id == "c"
+
+
+def test_a_summary_stays_in_the_readers_language_when_it_can_fill_the_budget() -> None:
+    from newsweave.summarize.coverage import CoverageSettings, choose_language
+
+    english = SourceDoc("en1", " ".join(["word"] * 130), lang="en")
+    german = [SourceDoc(f"de{i}", " ".join(["Wort"] * 400), lang="de") for i in range(3)]
+    need = CoverageSettings().lang_share
+    assert choose_language([english, *german], "en", 120, need) == [0]
+    short = SourceDoc("en2", "Only a line in English.", lang="en")
+    assert choose_language([short, *german], "en", 120, need) == [0, 1, 2, 3]
+
+
+def test_a_bracketed_aside_before_a_sentence_is_left_out_of_its_span() -> None:
+    from newsweave.summarize.candidates import spans
+
+    text = (
+        "The Kessel dam above Marrowby breached on Monday. (NP Photo/Ana Lind) Emergency crews used "
+        "boats to reach families on rooftops. (Seen above) a boat. The river (a tributary) rose fast."
+    )
+    got = [text[a:b] for a, b in spans(text)]
+    assert "Emergency crews used boats to reach families on rooftops." in got
+    assert not any("Photo" in g for g in got)
+    assert "The river (a tributary) rose fast." in got  # an aside inside a sentence stays

@@ -87,6 +87,12 @@ def test_every_page_answers_with_security_headers(client: TestClient) -> None:
             assert client.head(url).status_code == 200, url
 
 
+def test_the_browsers_icon_request_is_answered_empty(client: TestClient) -> None:
+    for r in (client.get("/favicon.ico"), client.head("/favicon.ico")):
+        assert r.status_code == 204 and not r.content
+        assert r.headers["x-content-type-options"] == "nosniff"
+
+
 @pytest.mark.parametrize(
     ("url", "status"),
     [("/events/e9999", 404), ("/articles/nope", 404), ("/api/events/e9999", 404),

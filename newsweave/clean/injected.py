@@ -18,6 +18,10 @@ from newsweave.records import Removed
 _CORE = re.compile(r"""[ \t]*=[ \t]*(?P<q>['"])[^'"\n<>]{0,80}(?P=q)[ \t]*/?>""")
 _NAME_BEFORE = re.compile(r"(?:<[A-Za-z][\w:-]*[ \t]+)?[A-Za-z_][\w:.-]*$")
 _TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s+[^<>\n]{0,200})?/?>|<\\/[A-Za-z]+>")
+# A script or style element pasted into text: its content is code, never prose, so it goes with its tags
+_CODE = re.compile(r"<(?i:script|style)\b[^<>]{0,200}>[\s\S]{0,5000}?</(?i:script|style)\s*>")
+# A javascript: address written out in the text ("javascript:alert(5)"): code, whose numbers are no figures
+_SCRIPT_URL = re.compile(r"(?i:javascript):[^\s()\[\]<>]*(?:\([^()\s]{0,200}\))?;?")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _WORD_END = re.compile(r"\w+[.'’]?\w*$")
 
@@ -70,8 +74,10 @@ def _core_spacing(text: str, attr: str, core: str) -> str:
 def cut_markup(text: str) -> Cut:
     """Remove injected fragments and stray tags; report where each one was."""
     patterns = [re.escape(f) for f in find_fragments(text)]
-    if "<" in text:
-        patterns.append(_TAG.pattern)
+    if "<" in text:  # a script element first: a fragment found inside it must not leave its code behind
+        patterns = [_CODE.pattern, *patterns, _TAG.pattern]
+    if ":" in text and _SCRIPT_URL.search(text):
+        patterns.append(_SCRIPT_URL.pattern)
     if not patterns:
         return Cut(text)
     rx = re.compile("|".join(f"(?:{p})" for p in patterns))
@@ -84,7 +90,8 @@ def cut_markup(text: str) -> Cut:
         out.append(piece)
         length += len(piece)
         cut.marks.append(length)
-        kind = "injected" if "=" in m.group(0) else "markup"
+        code = _CODE.fullmatch(m.group(0)) or _SCRIPT_URL.fullmatch(m.group(0))
+        kind = "injected" if "=" in m.group(0) and not code else "markup"
         cut.removed.append(Removed(kind, m.group(0)))
         pos = m.end()
     out.append(text[pos:])

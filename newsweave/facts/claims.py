@@ -176,7 +176,8 @@ def _as_of(dates: list[DateMention], after: int) -> str | None:
 _NAMED_BEFORE = re.compile(r"\d[^\d]{0,30}\b[A-Z][\w\-]*\s?$")
 _BREAK_BEFORE = re.compile(r"[,;:]\s*\S*\s?$")
 _TITLE_BEFORE = re.compile(r"(?<=[a-z] )([A-Z][\w\-]*) $")
-_NOUN_NEXT = re.compile(r" [a-z]{3,}\b")
+# a lower-case word of any script, or an elided one ("Tab 3 qu'il", "Tab 3 l'a", "Tab 3 était")
+_NOUN_NEXT = re.compile(r" (?![A-ZÀ-ÖØ-Þ])(?:[^\W\d_]{3,}\b|[^\W\d_]{1,3}['’])")
 
 
 def _model_number(s: str, f: Figure, lang: str) -> bool:

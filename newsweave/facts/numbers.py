@@ -150,6 +150,11 @@ _SCORE_AFTER = re.compile(r"^[-–]\d")
 _AGO_AFTER = re.compile(r"^(?:m|h|s|d|min|mins|hrs?)\s*ago", re.IGNORECASE)  # "32m ago": when posted
 _BETWEEN_BEFORE = re.compile(r"\b(?:between|from)\s*$", re.IGNORECASE)
 _FOUR_DIGITS = re.compile(r"\d{4}")
+_ORDINAL_DOT = re.compile(r"\.\s?[),;]")
+_DIGIT_RUN = re.compile(r"(?<![\d.,])(?:\d+ )+$")  # digit groups written before the number, a space apart
+_CODE_START = re.compile(r"0\d")
+# Words before an older year ("built in 1211", "depuis 1340"): a date's preposition, not a count's
+_YEAR_BEFORE = word_set("in since until till circa en depuis desde dal nel seit im em sinds")
 # "minus 20 degrees", "-5C": a sign, in words or (before degrees) as a dash after a space.
 _NEGATIVE = re.compile(r"(?:\b(minus)\s+|(?:^|(?<=[\s(]))[-−])$", re.IGNORECASE)
 _DEGREES_AFTER = re.compile(r"\s?(?:°|degrees?\b|[CF]\b)")
@@ -165,8 +170,14 @@ def _may_be_signed(sentence: str, start: int) -> bool:
 def _skip(
     sentence: str, start: int, end: int, raw: str, value: float, scaled: bool, lang: str = "en"
 ) -> bool:
-    """Dates, times, ages, durations and years are not counts."""
+    """Dates, times, ages, durations and years are not counts; nor are ordinals and numbers that
+    are codes (phone numbers, references)."""
     before, after = sentence[:start], sentence[end:]
+    if _ORDINAL_DOT.match(after):
+        return True  # "(38.)", "(59., 65.)": an ordinal written with a dot (a minute of a match)
+    run = _DIGIT_RUN.search(sentence, max(0, start - 24), start) if start else None
+    if _CODE_START.match(run.group(0) if run else sentence[start:end]):
+        return True  # "0800 123 456": digit groups led by a zero are a code, not a count ("1 000" counts)
     if _SLASH_DIGIT.match(after):
         return True  # the "1" of "1/2"
     after = _FRACTION_AFTER.sub("", after)  # "9 1/2 minutes": the unit follows the fraction
@@ -188,7 +199,8 @@ def _skip(
         return True
     if not scaled and named_number(before, after, raw, lang):
         return True
-    is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and 1800 <= value <= 2100
+    older = 1000 <= value < 1800 and prev is not None and prev.group(1).lower() in _YEAR_BEFORE
+    is_year = not scaled and _FOUR_DIGITS.fullmatch(raw) is not None and (1800 <= value <= 2100 or older)
     # "2000 people" counts; "the 2005 bombings", "2019 election" name a year
     return is_year and not (next_word and concept(next_word, UNIT_CONCEPTS) is not None)
 

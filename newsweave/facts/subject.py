@@ -81,6 +81,13 @@ _CONTAINER = re.compile(
 _SAMPLE = re.compile(r"\binterview|\bspoke (?:to|with)\b|\bspoken to\b|\bwe met\b|\bsurvey|\bpolled\b", re.I)
 
 _LINKERS = word_set("de di da do der des del della")  # noun + "of" + noun
+# "first", "last", "next" written between a figure and its noun (French, Spanish, Italian,
+# Portuguese, Catalan, German): the noun after them is what is counted
+_ORDINALS = word_set(
+    """premier premiers première premières dernier derniers dernière dernières prochains prochaines
+    primeros primeras últimos últimas próximos próximas primi prime ultimi ultime prossimi prossime
+    primeiros primeiras próximos próximas primers primeres darrers darreres ersten letzten nächsten"""
+)
 _NOUNS_CAPITALISED = frozenset({"de", "lb"})  # German and Luxembourgish write every noun capitalised
 Unit = tuple[str | None, str | None, str | None]  # surface, unit concept, implied event concept
 _NONE: Unit = (None, None, None)
@@ -144,6 +151,20 @@ def content_word(word: str, lang: str) -> bool:
     return len(word) >= 4 and word.lower() not in stop_words(lang) and word.lower() not in _STOP
 
 
+def _with_complement(tokens: list[str], lang: str) -> str:
+    """A short counted noun with the content word it is "of" ("40 cas de noyade", "12 ans de
+    prison"): three letters alone name little to a reader, the complement says what was counted."""
+    head = tokens[0].lower()
+    if len(head) >= 4 or len(tokens) < 2:
+        return head
+    second = tokens[1].lower()
+    if second.startswith(("d'", "d’")) and content_word(second[2:], lang):
+        return f"{head} {second}"
+    if second in _LINKERS and len(tokens) > 2 and content_word(tokens[2], lang):
+        return f"{head} {second} {tokens[2].lower()}"
+    return head
+
+
 def unit_after(right: str, lang: str = "en") -> Unit:
     """The noun a figure counts when it follows the figure. The concept table knows the usual
     nouns of every language; beyond it, English reads on over adjectives, while another language
@@ -155,9 +176,11 @@ def unit_after(right: str, lang: str = "en") -> Unit:
     right = _OF_THE.sub(" ", right, count=1)  # "2.5 million of the devices", "2,5 millions de modèles"
     tokens = TOKEN.findall(right)[:6]
     if lang != "en":
+        if tokens and tokens[0].lower() in _ORDINALS:  # "les 48 premières heures": the hours are counted
+            right, tokens = right.lstrip()[len(tokens[0]) :], tokens[1:]
         c = concept(tokens[0], UNIT_CONCEPTS) if tokens else None
         if c is not None:
-            return tokens[0].lower(), *UNIT_CONCEPTS[c]
+            return _with_complement(tokens, lang), *UNIT_CONCEPTS[c]
         # "six membres d'équipage", "15 miembros de la tripulación": the concept after a linker
         second = tokens[1].lower() if len(tokens) > 1 else ""
         if second in _LINKERS or second.startswith(("d'", "d’")):
@@ -165,7 +188,8 @@ def unit_after(right: str, lang: str = "en") -> Unit:
             c = concept(linked[0], UNIT_CONCEPTS) if linked else None
             if c is not None:
                 return re.sub(r"^[dl]['’]", "", linked[0].lower()), *UNIT_CONCEPTS[c]
-        adjacent = tokens and right.lstrip().startswith(tokens[0]) and content_word(tokens[0], lang)
+        elided = re.sub(r"^[^\W\d_]{1,3}['’]", "", tokens[0]) if tokens else ""  # "qu'il" is "il"
+        adjacent = tokens and right.lstrip().startswith(tokens[0]) and content_word(elided, lang)
         if not adjacent or (tokens[0][:1].isupper() and lang not in _NOUNS_CAPITALISED):
             return _NONE
         return tokens[0].lower(), fold(tokens[0]).rstrip("s"), None

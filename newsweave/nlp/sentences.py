@@ -9,6 +9,7 @@ said" / ``.''``), headings and captions without a full stop, paragraphs as hard 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 # Abbreviations after which a full stop does not end a sentence (lower-cased, without the dot).
@@ -49,6 +50,9 @@ _BOUNDARY_PATTERN = r"""
 _BOUNDARY = re.compile(_BOUNDARY_PATTERN, re.VERBOSE)
 _WIDE_STOPS = "。！？"  # CJK full stops need no space after them: a second pattern, used when present
 _BOUNDARY_WIDE = re.compile(_BOUNDARY_PATTERN.replace(r"(?P<space>\s+)", r"(?P<space>\s*)"), re.VERBOSE)
+# A full stop glued to the next word ("فالمورا.وقال"): scraped text of a script without case lost
+# its space; between two caseless letters it still ends a sentence (not "U.S.A", not "7.9")
+_GLUED = re.compile(r"(?<=\S)[.!?؟۔।॥](?=[^\W\d_])")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n\s*|\n(?=[ \t]*[-•*]\s)")
 _WORD_BEFORE = re.compile(r"([\w.]+)$")
 _WORD_AFTER = re.compile(r"(?:``|[\"'“‘«(\[])?([\w]+)")
@@ -88,12 +92,25 @@ def _abbreviation(text: str, dot_at: int, next_at: int) -> bool:
     return bool(re.fullmatch(r"(?:[a-z]\.)+[a-z]", word)) and nxt.lower() not in _OPENERS
 
 
+def _caseless(ch: str) -> bool:
+    """A letter of a script without case, or a vowel sign or other mark of one ("हुआ")."""
+    if unicodedata.category(ch)[0] == "M":
+        return True
+    return ch.isalpha() and not ch.isupper() and not ch.islower()
+
+
+def _glued(text: str, at: int) -> bool:
+    """Whether the stop at ``at`` sits between two letters of a script without case."""
+    return 0 < at < len(text) - 1 and _caseless(text[at - 1]) and _caseless(text[at + 1])
+
+
 def _split_block(text: str, start: int, end: int) -> list[Sentence]:
     out: list[Sentence] = []
     cur = start
-    wide = any(text.find(stop, start, end) >= 0 for stop in _WIDE_STOPS)
+    glued = any(_glued(text, g.start()) for g in _GLUED.finditer(text, start, end))
+    wide = glued or any(text.find(stop, start, end) >= 0 for stop in _WIDE_STOPS)
     for m in (_BOUNDARY_WIDE if wide else _BOUNDARY).finditer(text, start, end):
-        spaced = m.group("space") or m.group("end")[-1] in _WIDE_STOPS
+        spaced = m.group("space") or m.group("end")[-1] in _WIDE_STOPS or _glued(text, m.end("end") - 1)
         if not spaced or not opens_sentence(m.group("next")):
             continue
         if m.group("end") == "." and _abbreviation(text, m.start("end"), m.end("space")):

@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
+from newsweave.facts.lexicon import COLLECTIVES
 from newsweave.records import Article, Claim, Comparison, EventBriefing, Quote, TimelineEntry
 
 Link = Callable[[Any], str]  # where a cited fact (anything with article/start/end) links to
@@ -189,6 +190,8 @@ def claim_label(claim: Claim, outlet: str) -> str:
     figure = format_number(claim.value)
     if claim.low is not None and claim.high is not None and claim.low != claim.high:
         figure = f"{format_number(claim.low)}–{format_number(claim.high)}"  # a range: both ends
+    elif claim.qualifier and claim.qualifier.split()[-1].lower() in COLLECTIVES:
+        figure = f"{claim.qualifier} ({figure})"  # "une dizaine (10) heures": the words are the figure
     elif claim.qualifier:
         figure = f"{claim.qualifier} {figure}"
     if claim.unit == "age":  # an age counts no thing: "aged 35", not "35 age"

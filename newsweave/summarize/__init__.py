@@ -8,7 +8,7 @@ from typing import Protocol
 
 from newsweave.errors import UsageError
 from newsweave.nlp.sentences import split_sentences
-from newsweave.records import SummarySentence
+from newsweave.records import Article, Story, SummarySentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,18 @@ class SourceDoc:
 
     def in_optional(self, start: int, end: int) -> bool:
         return any(a < end and start < b for a, b in self.optional)
+
+
+def source_doc(story: Story, by_id: dict[str, Article], lang: str) -> SourceDoc:
+    """The copy of ``story`` an event's summary reads: the fullest one in the reader's language
+    ``lang``, else the original. A story's original is its first report, often a short early
+    version (a wire story's first 90 words, its copies 300); read alone, a short
+    original in the reader's language left the summary to the other languages' reports (an
+    event of seven English copies of one report summarised in German)."""
+    own = [by_id[i] for i in story.articles if by_id[i].lang.split("-")[0] == lang.split("-")[0]]
+    fullest = max(own, key=lambda x: (len(x.text.split()), x.id == story.original)) if own else None
+    a = fullest or by_id[story.original]
+    return SourceDoc(a.id, a.text, a.published, a.lang, tuple((o.start, o.end) for o in a.optional))
 
 
 class Summarizer(Protocol):

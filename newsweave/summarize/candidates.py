@@ -113,11 +113,20 @@ def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
     return not sentence.rstrip().endswith("?")
 
 
+# A bracketed aside before a sentence proper: a photo credit or an agency ("(NP Photo/Jo Lee) Crews
+# reached the town ...", "(Reuters) Officials said ..."): kept on the page, not in a summary
+_ASIDE = re.compile(r"\([^()\n]{1,60}\)\s*(?:--|—|–|-|:)?\s+(?=[A-Z\"“‘'])")
+
+
 def spans(text: str) -> list[tuple[int, int]]:
-    """Every sentence of ``text`` as a span, the first one without its dateline."""
+    """Every sentence of ``text`` as a span, the first one without its dateline, none with a
+    bracketed aside before it."""
     out: list[tuple[int, int]] = []
     for position, sent in enumerate(split_sentences(text)):
         start = strip_dateline(text, sent.start, sent.end) if position == 0 else sent.start
+        aside = _ASIDE.match(text, start, sent.end)
+        if aside and len(text[aside.end() : sent.end].split()) >= 4:
+            start = aside.end()
         out.append((start, sent.end))
     return out
 

@@ -88,6 +88,10 @@ def build(db: str | Path, allowed_hosts: list[str] | None = None) -> FastAPI:
     def card_style() -> Response:  # the notebook's and briefing file's card style, as a file
         return Response(card_css(), media_type="text/css")
 
+    @app.api_route("/favicon.ico", methods=["GET", "HEAD"], include_in_schema=False)
+    def favicon() -> Response:  # browsers ask for it on every page: no icon, and no 404 in their console
+        return Response(status_code=204)
+
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def page(name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
