@@ -278,7 +278,11 @@ def _clean(text: str, lang: str | None) -> tuple[Cleaned, str | None]:
     if lead is not None:
         at = next((i for i, x in enumerate(first) if x.kept and x.text == lead[0]), None)
         title = choose_title(first[:at], text[lead[1] :]) if at is not None else None
-        title = fix_spacing(title, english)[0] if title else None
+        if title:  # a kept line as the clean text prints it (spacing fixed, an injector's casing undone)
+            said = " ".join(title.split()).casefold()
+            fixed = fix_spacing(title, english)[0]
+            above = text[: lead[1]].split("\n\n")
+            title = next((p for p in above if " ".join(p.split()).casefold() == said), fixed)
     elif spans and spans[0].kind == "headline" and spans[0].start == 0 and headline_shape(paragraphs[0]):
         title = paragraphs[0]  # no prose to retell it: the first line the cleaner read as a headline
     return Cleaned(text, layout, removed, lang, spans), title
