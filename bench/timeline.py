@@ -160,10 +160,9 @@ def report(results: dict[str, dict[str, Any]]) -> str:
         "different stories of the event in brackets (the stories step's to join). Citing a copy: entries",
         "citing a page other than its output story's original although the original holds the sentence",
         "(by the same rule). Opening unresolved: entries that open with a pronoun or connective",
-        "(`summarize.candidates.opens_unresolved`, an opening quote mark aside). Inside a quote: entries",
-        "that begin inside a",
-        "quotation their paragraph opened before them; quote left open: entries whose span ends inside",
-        "one (double and angle quotes).",
+        "(`summarize.candidates.opens_unresolved`, an opening quote mark aside). Inside a quote:",
+        "entries that begin inside a quotation their paragraph opened before them; quote left open:",
+        "entries whose span ends inside one (double and angle quotes).",
         "",
         "| set | side | articles | entries | sources listed "
         "| duplicate pairs (of them across output stories) "
