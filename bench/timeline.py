@@ -37,6 +37,33 @@ _DATELINE = re.compile(r"^[^a-z]{0,60}?(?:\([^()]{1,30}\))?\s*(?:--|_|—|–|-|
 _MARKS = re.compile(r"[\"“”‘’'`«»]|[^\w\s]")
 
 
+_QUOTE_MARK = re.compile(r'[“”"«»]')
+
+
+def quote_depth(text: str, start: int, end: int) -> tuple[bool, bool]:
+    """Whether ``text[start:end]`` begins inside a quotation its paragraph opened before it, and
+    whether it leaves one open (curly, guillemet and straight double quotes; single quotes are
+    apostrophes too often to count)."""
+    para = text.rfind("\n\n", 0, start) + 1
+
+    def depth(a: int, b: int, open_: bool) -> bool:
+        for m in _QUOTE_MARK.finditer(text, a, b):
+            q = m.group()
+            open_ = True if q in "“«" else False if q in "”»" else not open_
+        return open_
+
+    inside = depth(para, start, False)
+    return inside, depth(start, end, inside)
+
+
+def leans_on_before(text: str) -> bool:
+    """An entry that opens with a pronoun or connective (``opens_unresolved``; an opening quote
+    mark is the quote columns' to count)."""
+    from newsweave.summarize.candidates import opens_unresolved
+
+    return opens_unresolved(text.lstrip().lstrip("\"“‘'«`„"))
+
+
 def _core(text: str) -> str:
     """The sentence without a leading dateline, quote marks and punctuation, lowercased."""
     return " ".join(_MARKS.sub(" ", _DATELINE.sub("", text.strip(), count=1)).lower().split())
@@ -74,9 +101,8 @@ def measure(name: str, show: bool = False) -> dict[str, Any]:
     finally:
         facts_module.per_story = per_story  # type: ignore[assignment]
     from newsweave.facts.sentences import sentences
-    from newsweave.summarize.candidates import opens_unresolved
 
-    entries = sourced = split = not_original = unresolved = 0
+    entries = sourced = split = not_original = unresolved = mid_quote = open_quote = 0
     duplicates = 0
     for event in briefing.events:
         story_of = {aid: s for s in event.stories for aid in s.articles}
@@ -84,7 +110,13 @@ def measure(name: str, show: bool = False) -> dict[str, Any]:
         timeline = event.facts.timeline
         entries += len(timeline)
         sourced += sum(len(t.sources) for t in timeline)
-        unresolved += sum(1 for t in timeline if opens_unresolved(t.text))
+        unresolved += sum(1 for t in timeline if leans_on_before(t.text))
+        for t in timeline:
+            inside, left_open = quote_depth(text_of.get(t.article, ""), t.start, t.end)
+            mid_quote += inside
+            open_quote += left_open
+            if show and (inside or left_open or leans_on_before(t.text)):
+                print(f"UNREADABLE {t.date} [{t.article}] {t.text!r}")
         for t in timeline:
             story = story_of.get(t.article)
             if story is None or story.original == t.article:
@@ -113,6 +145,8 @@ def measure(name: str, show: bool = False) -> dict[str, Any]:
         "split": split,
         "not_original": not_original,
         "unresolved": unresolved,
+        "mid_quote": mid_quote,
+        "open_quote": open_quote,
         "per_story_ms_1000": 1000 * 1000 * spent[0] / len(rows),
         "brief_cpu": cpu,
     }
@@ -126,19 +160,23 @@ def report(results: dict[str, dict[str, Any]]) -> str:
         "different stories of the event in brackets (the stories step's to join). Citing a copy: entries",
         "citing a page other than its output story's original although the original holds the sentence",
         "(by the same rule). Opening unresolved: entries that open with a pronoun or connective",
-        "(`summarize.candidates.opens_unresolved`), kept: they are dated facts of their story.",
+        "(`summarize.candidates.opens_unresolved`, an opening quote mark aside). Inside a quote:",
+        "entries that begin inside a quotation their paragraph opened before them; quote left open:",
+        "entries whose span ends inside one (double and angle quotes).",
         "",
         "| set | side | articles | entries | sources listed "
         "| duplicate pairs (of them across output stories) "
-        "| citing a copy of an original that holds it | opening unresolved "
+        "| citing a copy of an original that holds it | opening unresolved | inside a quote "
+        "| quote left open "
         "| per_story CPU ms / 1000 articles | brief CPU s |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, r in results.items():
         side = "tuning" if name == "realworld_dev" else "check"
         lines.append(
             f"| {name} | {side} | {r['articles']} | {r['entries']} | {r['sources']} "
             f"| {r['duplicates']} ({r['split']}) | {r['not_original']} | {r['unresolved']} "
+            f"| {r['mid_quote']} | {r['open_quote']} "
             f"| {r['per_story_ms_1000']:.0f} | {r['brief_cpu']:.1f} |"
         )
     lines += ["", f"Measured {machine()}."]

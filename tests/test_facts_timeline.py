@@ -120,3 +120,37 @@ def test_same_fact_ignores_datelines_quote_marks_and_case() -> None:
 
     assert same_fact("KESTRAL, Ostria (Wirex) - The quay closed on Monday.", '"The quay closed on Monday."')
     assert not same_fact("The quay closed on Monday.", "The ferry company cut its timetable on Monday.")
+
+
+@pytest.mark.parametrize(
+    ("text", "cited"),
+    [
+        # a pronoun subject: the sentence before names it
+        ("Mayor Ines Dorrel visited the Varlonne dam site. She said on Monday that repairs would start.",
+         "Mayor Ines Dorrel visited the Varlonne dam site. She said on Monday that repairs would start."),
+        # a quotation that runs over two sentences: the one that opens it and the one that closes it
+        ("Ines Dorrel spoke to reporters. “The dam held until Monday. Then it gave way,” she said.",
+         "“The dam held until Monday. Then it gave way,” she said."),
+        ("Ines Dorrel spoke to reporters. “We knew on Monday the dam was weak. We said so,” she said.",
+         "“We knew on Monday the dam was weak. We said so,” she said."),
+        # a sentence that stands alone is cited alone
+        ("The council met at noon. The Varlonne dam gave way on Monday after two days of rain.",
+         "The Varlonne dam gave way on Monday after two days of rain."),
+    ],
+)  # fmt: skip
+def test_an_entry_is_a_span_a_reader_can_take_alone(text: str, cited: str) -> None:
+    art = Article(id="wire", published="2026-03-10", text=text)
+    entries = timeline(art, resolvers([art])["wire"])
+    assert [t.text for t in entries] == [cited]
+    assert all(text[t.start : t.end] == t.text for t in entries)
+
+
+def test_a_quotation_never_reaches_past_its_paragraph_or_into_a_headline() -> None:
+    from newsweave.records import OptionalSpan
+
+    head = "He spoke on Monday"
+    text = f"{head}\n\nHe said on Monday the dam held.\n\n“It broke on Tuesday.\n\nIt was old,” he said."
+    headline = [OptionalSpan("headline", 0, len(head))]
+    art = Article(id="wire", published="2026-03-10", text=text, optional=headline)
+    entries = [t for t in timeline(art, resolvers([art])["wire"]) if not art.in_optional(t.start, t.end)]
+    assert [t.text for t in entries] == ["He said on Monday the dam held.", "“It broke on Tuesday."]

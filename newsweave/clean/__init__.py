@@ -19,7 +19,6 @@ from newsweave.clean.casing import restore_casing
 from newsweave.clean.dates import date_evidence
 from newsweave.clean.escapes import decode_escapes
 from newsweave.clean.furniture import (
-    TITLE_WORDS,
     beside_furniture,
     classify,
     cutoff,
@@ -33,6 +32,7 @@ from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
 from newsweave.clean.outlets import canonical_outlet
 from newsweave.clean.spacing import fix_spacing
+from newsweave.clean.titles import Line, choose_title, headline_shape
 from newsweave.clean.unwrap import unwrap
 from newsweave.records import Article, OptionalSpan, RawDocument, Removed
 
@@ -173,14 +173,19 @@ def _resumed_ending(ruled: Ruled) -> int | None:
 
 def _filter_lines(
     lines: Marked, layout: Layout, lang: str, headings: frozenset[str] = frozenset()
-) -> tuple[Marked, list[str], list[Removed]]:
-    """The kept lines, the optional kind of each ("" for body text), and what was removed: the
-    layout's and the junk rules' lines, then the furniture classifier's (``clean.furniture``)."""
+) -> tuple[Marked, list[str], list[Removed], list[Line]]:
+    """The kept lines, the optional kind of each ("" for body text), what was removed (the
+    layout's and the junk rules' lines, then the furniture classifier's: ``clean.furniture``),
+    and the lines the rules left with whether the classifier's first pass kept each (where
+    ``clean.titles`` looks for the headline)."""
     ruled, removed = _rule_lines(lines, layout)
     kept: Marked = []
     optional: list[str] = []
+    first: list[Line] = []
     for n_pass in range(FURNITURE_PASSES):
         verdict, probs = _model_pass(ruled, lang, headings)
+        if n_pass == 0:
+            first = [Line(x, v is None) for (x, _, r), v in zip(ruled, verdict, strict=True) if r is None]
         kept, optional = [], []
         after_prose = False  # a title line after the story's first paragraph is a subheading
         for i, (line, marks, rule) in enumerate(ruled):
@@ -206,7 +211,7 @@ def _filter_lines(
             "" if kind == "caption" and is_prose(line) else kind
             for (line, _), kind in zip(kept, optional, strict=True)
         ]
-    return kept, optional, removed
+    return kept, optional, removed, first
 
 
 class Cleaned(NamedTuple):
@@ -238,8 +243,13 @@ def clean_text(text: str, lang: str | None = None, headings: frozenset[str] = fr
     """Clean text, the metadata its layout printed, everything removed or changed, its language
     and the spans of its kept optional lines. ``headings``: lines that a page's markup shows to be
     subheadings (``ingest.html``), which the furniture model leaves to the rules."""
+    return _clean(text, lang, headings)[0]
+
+
+def _clean(text: str, lang: str | None, headings: frozenset[str] = frozenset()) -> tuple[Cleaned, str | None]:
+    """``clean_text``'s result and the page's headline (``clean.titles``)."""
     lines, layout, removed, cut, lang = _prepare(text, lang)
-    kept, is_optional, dropped = _filter_lines(lines, layout, lang, headings)
+    kept, is_optional, dropped, first = _filter_lines(lines, layout, lang, headings)
     removed = dropped + cut.removed + removed
     body = "\n".join(line for line, _ in kept)
     if any(r.kind == "injected" for r in cut.removed):
@@ -255,6 +265,7 @@ def clean_text(text: str, lang: str | None = None, headings: frozenset[str] = fr
     spans: list[OptionalSpan] = []
     body_lines = body.split("\n")
     flags = is_optional if len(is_optional) == len(body_lines) else [""] * len(body_lines)
+    lead: tuple[str, int] | None = None  # the first prose paragraph: its line as ruled, its start
     start = 0
     for line, opt in zip(body_lines, flags, strict=True):
         fixed, changed = fix_spacing(line, english)
@@ -264,30 +275,23 @@ def clean_text(text: str, lang: str | None = None, headings: frozenset[str] = fr
                 spans.append(OptionalSpan(opt, start, start + len(fixed)))
             elif cut_at := caption_prefix(fixed, lang):  # a caption glued to the paragraph after it
                 spans.append(OptionalSpan("caption", start, start + cut_at))
+            elif lead is None and is_prose(fixed):
+                lead = line, start
             paragraphs.append(fixed)
             start += len(fixed) + 2
-    return Cleaned("\n\n".join(paragraphs), layout, removed, lang, spans)
-
-
-_NOT_TITLE = re.compile(r"^\W|^by\s|\d{1,2}:\d\d", re.I)  # a list item, a byline, a time stamp
-MIN_TITLE_WORDS = 3
-_GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")
-
-
-def headline(text: str, optional: list[OptionalSpan]) -> str | None:
-    """The clean text's first line when the cleaner read it as a headline, the page's title:
-    a short line of words (not a list item, byline or time stamp) that names something, a
-    word other than its first capitalised or a number ("This is a developing story" does not)."""
-    if not optional or optional[0].kind != "headline" or optional[0].start != 0:
-        return None
-    line = text[: optional[0].end]
-    words = line.split()
-    if not MIN_TITLE_WORDS <= len(words) <= TITLE_WORDS or _NOT_TITLE.search(line):
-        return None
-    digits = sum(c.isdigit() for c in line)
-    if digits * 5 > len(line) - line.count(" ") or len(_GLUED.findall(line)) >= 2:
-        return None  # a date line; menu items printed without spaces ("NewsSportWeather")
-    return line if any(w[0].isupper() or w[0].isdigit() for w in words[1:]) else None
+    text = "\n\n".join(paragraphs)
+    title: str | None = None
+    if lead is not None:
+        at = next((i for i, x in enumerate(first) if x.kept and x.text == lead[0]), None)
+        title = choose_title(first[:at], text[lead[1] :]) if at is not None else None
+        if title:  # a kept line as the clean text prints it (spacing fixed, an injector's casing undone)
+            said = " ".join(title.split()).casefold()
+            fixed = fix_spacing(title, english)[0]
+            above = text[: lead[1]].split("\n\n")
+            title = next((p for p in above if " ".join(p.split()).casefold() == said), fixed)
+    elif spans and spans[0].kind == "headline" and spans[0].start == 0 and headline_shape(paragraphs[0]):
+        title = paragraphs[0]  # no prose to retell it: the first line the cleaner read as a headline
+    return Cleaned(text, layout, removed, lang, spans), title
 
 
 def clean_document(doc: RawDocument) -> Article:
@@ -296,7 +300,7 @@ def clean_document(doc: RawDocument) -> Article:
         from newsweave.ingest.html import extract_html
 
         doc = extract_html(doc)
-    text, layout, removed, lang, optional = clean_text(doc.text or "", doc.lang, frozenset(doc.headings))
+    (text, layout, removed, lang, optional), title = _clean(doc.text or "", doc.lang, frozenset(doc.headings))
     removed = [*(Removed(kind, line, score) for kind, line, score in doc.dropped), *removed]
     given = doc.date if doc.date and _ISO_DATE.match(doc.date) else None
     # the page's own stamp only (input, URL, layout): a date inferred from the text stays out of
@@ -312,7 +316,7 @@ def clean_document(doc: RawDocument) -> Article:
         author=doc.author or layout.author,
         published=dated.iso if dated else None,
         published_from=dated.source if dated else None,
-        title=doc.title or layout.title or headline(text, optional),
+        title=doc.title or layout.title or title,
         lang=lang,
         removed=removed,
         optional=optional,

@@ -136,9 +136,13 @@ def _token(tok: str) -> tuple[str, int]:
     return low, _CAPITAL if tok[0].isupper() else _WORD
 
 
+TITLE_REACH = 1000  # characters of the text's opening where a kept headline line is looked for
+
+
 def with_title(title: str | None, text: str) -> str:
-    """The title above the text, unless the text opens with it (a headline the cleaner read)."""
-    return f"{title}\n{text}" if title and not text.startswith(title) else text
+    """The title above the text, unless the text's opening holds it (a headline the cleaner kept,
+    first or below a section name: read twice, its words would weigh double)."""
+    return f"{title}\n{text}" if title and text.find(title, 0, TITLE_REACH) < 0 else text
 
 
 def extract(article: Article) -> Features:

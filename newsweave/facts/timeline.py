@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS
 from newsweave.facts.sentences import sentences as split_sentences
-from newsweave.nlp.sentences import strip_dateline
+from newsweave.nlp.sentences import Sentence, leans_back, strip_dateline
 from newsweave.records import Article, Story, TimelineEntry
 
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -210,18 +210,86 @@ def resolvers(articles: Sequence[Article], stories: Sequence[Story] = ()) -> dic
 
 
 def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
-    """One entry per dated sentence, on the day its fact happened (``fact_day``)."""
+    """One entry per dated sentence, on the day its fact happened (``fact_day``), citing a span
+    a reader can take alone (``_readable_span``): the sentence, or with the sentences that open
+    the quotation it is in, close the one it opens, or name its pronoun subject."""
+    text = article.text
+    sents = split_sentences(text)
+    quoted = _quote_states(text, sents)
     out: list[TimelineEntry] = []
-    for s in split_sentences(article.text):
-        sentence = article.text[s.start : s.end]
+    for k, s in enumerate(sents):
+        sentence = text[s.start : s.end]
         if sentence.rstrip().endswith("?"):  # a question ("What happened on Saturday?") tells nothing
             continue
         # a dateline's day ("ORLEN, May 14 (Wirex) - ...") is the filing's, not the fact's
-        day = fact_day(resolver.find(sentence), resolver.base, strip_dateline(sentence, 0, len(sentence)))
-        if day is not None:
-            precision = "day" if day.precise else _vague_precision(sentence, day)
-            out.append(TimelineEntry(day.date, sentence, article.id, s.start, s.end, precision))
+        dateline = strip_dateline(sentence, 0, len(sentence))
+        day = fact_day(resolver.find(sentence), resolver.base, dateline)
+        if day is None:
+            continue
+        precision = "day" if day.precise else _vague_precision(sentence, day)
+        start, end = _readable_span(article, sents, quoted, k, leans_back(sentence[dateline:]))
+        out.append(TimelineEntry(day.date, text[start:end], article.id, start, end, precision))
+    # a sentence taken into a neighbour's span is one fact with it when it has the same date
+    return [
+        t
+        for t in out
+        if not any(u is not t and u.date == t.date and u.start <= t.start and t.end <= u.end for u in out)
+    ]
+
+
+MAX_REACH = 2  # sentences a cited span may take in on either side of its dated sentence
+# Double quotation marks ("„" opens a German quotation that "“" closes); single ones double as
+# apostrophes too often to count.
+_QUOTE_MARK = re.compile(r"[“”„\"«»]")
+
+
+def _quote_states(text: str, sents: Sequence[Sentence]) -> list[tuple[bool, bool]]:
+    """Per sentence, whether it begins inside a quotation and whether it ends inside one; a
+    paragraph break closes any (a quotation that runs on reopens the next paragraph)."""
+    out: list[tuple[bool, bool]] = []
+    inside, last = False, 0
+    for s in sents:
+        if "\n\n" in text[last : s.start]:
+            inside = False
+        begins = inside
+        for m in _QUOTE_MARK.finditer(text, s.start, s.end):
+            q = m.group()
+            inside = q in "„«" or (q == "“" and not inside) or (q == '"' and not inside)
+        out.append((begins, inside))
+        last = s.end
     return out
+
+
+def _readable_span(
+    article: Article, sents: Sequence[Sentence], quoted: Sequence[tuple[bool, bool]], k: int, leaning: bool
+) -> tuple[int, int]:
+    """The span cited for dated sentence ``k``: back to the sentence that opens the quotation it
+    begins in, else back one sentence when its subject is a pronoun (``leaning``); on to the one
+    that closes a quotation it leaves open; each at most ``MAX_REACH`` sentences, within the
+    paragraph for quotations, never into a headline or caption, and the sentence alone when no
+    such neighbour is found."""
+    text = article.text
+
+    def joined(i: int, j: int) -> bool:  # sentences i < j in one paragraph
+        return "\n\n" not in text[sents[i].end : sents[j].start]
+
+    lo = hi = k
+    if quoted[k][0]:
+        j = k
+        while j > max(k - MAX_REACH, 0) and quoted[j][0] and joined(j - 1, j):
+            j -= 1
+        lo = k if quoted[j][0] else j
+    elif leaning and k > 0:
+        lo = k - 1
+    if quoted[k][1]:
+        j = k
+        while j < min(k + MAX_REACH, len(sents) - 1) and quoted[j][1] and joined(j, j + 1):
+            j += 1
+        hi = k if quoted[j][1] else j
+    start, end = sents[lo].start, sents[hi].end
+    if (lo, hi) != (k, k) and article.in_optional(start, end):
+        return sents[k].start, sents[k].end
+    return start, end
 
 
 def fact_day(mentions: Sequence[DateMention], base: date | None, dateline: int = 0) -> DateMention | None:

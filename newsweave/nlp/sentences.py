@@ -202,3 +202,40 @@ def strip_dateline(text: str, start: int, end: int) -> int:
     if len(rest.split()) < 4 or not (rest[:1].isupper() or rest[:1].isdigit() or rest[:2] == "``"):
         return start
     return m.end()
+
+
+OPEN_QUOTES = ("``", '"', "“", "‘", "'", "«")
+# Words that point back to something a reader has not been told yet.
+_ANAPHORIC = re.compile(
+    r"^(?:``|[\"“‘'])?\s*(?:he|she|it|they|them|his|her|its|their|this|that|these|those|such|"
+    r"there|here|both|another|also|however|but|and|or|so|then|thus|therefore|meanwhile|moreover|"
+    r"furthermore|nonetheless|nevertheless|still|yet|instead|indeed|otherwise|likewise|even|"
+    r"similarly|again|besides|the\s+(?:latter|former|same)|in\s+addition|"
+    r"as\s+a\s+result|at\s+the\s+same\s+time|even\s+so|for\s+example|in\s+fact)\b",
+    re.IGNORECASE,
+)
+_REPLY = re.compile(r"(?:yes|no|well|sure),", re.IGNORECASE)  # answers a question asked before
+# An opening clause, then a pronoun as the subject: "Though he broke through ..., he also hit".
+_CLAUSE_THEN_PRONOUN = re.compile(
+    r"(?:though|although|while|when|after|before|as|because|since|if|once|unless)\b[^,;]{0,120},\s+"
+    r"(?:he|she|they|it|his|her|their)\b",
+    re.IGNORECASE,
+)
+
+
+def opens_unresolved(sentence: str) -> bool:
+    """True when a sentence cannot open a summary: leading pronoun, connective or open quote."""
+    s = sentence.lstrip()
+    return bool(_ANAPHORIC.match(s) or _REPLY.match(s) or _CLAUSE_THEN_PRONOUN.match(s)) or s.startswith(
+        OPEN_QUOTES
+    )
+
+
+_PERSONAL = re.compile(r"^(?:``|[\"“‘'])?\s*(?:he|she|they|his|her|their|him|them)\b", re.IGNORECASE)
+
+
+def leans_back(sentence: str) -> bool:
+    """Whether the sentence's subject is a personal pronoun whose name an earlier sentence gave
+    ("He also said on Monday ...", "After the vote, she ...")."""
+    s = sentence.lstrip()
+    return bool(_PERSONAL.match(s) or _CLAUSE_THEN_PRONOUN.match(s))

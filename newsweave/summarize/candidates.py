@@ -11,7 +11,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from newsweave.nlp.sentences import opens_sentence, split_sentences, strip_dateline
+from newsweave.nlp.sentences import (
+    OPEN_QUOTES,
+    opens_sentence,
+    opens_unresolved,
+    split_sentences,
+    strip_dateline,
+)
 
 _BYLINE = re.compile(r"^(?:By|BY|From|Reported by)\s+[A-Z]", re.UNICODE)
 _BOILERPLATE = re.compile(
@@ -20,18 +26,8 @@ _BOILERPLATE = re.compile(
     re.IGNORECASE,
 )
 _END_PUNCT = re.compile(r"""[.!?।॥。！？؟۔]["'”’)\]」』]*$|[.!?]\s*''$""")
-_OPEN_QUOTES = ("``", '"', "“", "‘", "'", "«")
 _QUOTE_CHARS = re.compile(r"``|''|[\"“”]")
 _LETTERS = re.compile(r"[^\W\d_]")
-# Words that point back to something a reader has not been told yet.
-_ANAPHORIC = re.compile(
-    r"^(?:``|[\"“‘'])?\s*(?:he|she|it|they|them|his|her|its|their|this|that|these|those|such|"
-    r"there|here|both|another|also|however|but|and|or|so|then|thus|therefore|meanwhile|moreover|"
-    r"furthermore|nonetheless|nevertheless|still|yet|instead|indeed|otherwise|likewise|even|"
-    r"similarly|again|besides|the\s+(?:latter|former|same)|in\s+addition|"
-    r"as\s+a\s+result|at\s+the\s+same\s+time|even\s+so|for\s+example|in\s+fact)\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +49,6 @@ class Candidate:
 _QUOTED = re.compile(r"“[^”]*”|``.*?''|\"[^\"]*\"|«[^»]*»")
 _FIRST_PERSON = re.compile(r"(?<![\w'’])(?:I|[Ww]e|me|us|[Mm]y|[Oo]ur|myself|ourselves)(?![\w.])")
 _WORD_BEFORE = re.compile(r"(\w+)\W*$")
-_REPLY = re.compile(r"(?:yes|no|well|sure),", re.IGNORECASE)  # answers a question asked before
-# An opening clause, then a pronoun as the subject: "Though he broke through ..., he also hit".
-_CLAUSE_THEN_PRONOUN = re.compile(
-    r"(?:though|although|while|when|after|before|as|because|since|if|once|unless)\b[^,;]{0,120},\s+"
-    r"(?:he|she|they|it|his|her|their)\b",
-    re.IGNORECASE,
-)
 
 
 def speaks_unnamed(sentence: str) -> bool:
@@ -70,14 +59,6 @@ def speaks_unnamed(sentence: str) -> bool:
         if m.group() != "I" or before is None or not before.group(1)[0].isupper() or m.start() == 0:
             return True
     return False
-
-
-def opens_unresolved(sentence: str) -> bool:
-    """True when a sentence cannot open a summary: leading pronoun, connective or open quote."""
-    s = sentence.lstrip()
-    return bool(_ANAPHORIC.match(s) or _REPLY.match(s) or _CLAUSE_THEN_PRONOUN.match(s)) or s.startswith(
-        _OPEN_QUOTES
-    )
 
 
 def _balanced_quotes(sentence: str) -> bool:
@@ -106,7 +87,7 @@ def is_readable(sentence: str, min_words: int, max_words: int) -> bool:
         return False  # shouting headline or table row
     if sentence.startswith("(") and sentence.rstrip(".").endswith(")"):
         return False  # an aside in brackets: an editor's note, a correction, a credit
-    if sentence.startswith(_OPEN_QUOTES) or not _balanced_quotes(sentence):
+    if sentence.startswith(OPEN_QUOTES) or not _balanced_quotes(sentence):
         return False  # a quote whose opening or closing lies in another sentence
     if speaks_unnamed(sentence):
         return False  # first person outside quotation marks: a speaker nobody named
