@@ -87,7 +87,8 @@ def test_seed_briefing_is_one_event_of_two_independent_stories(shared_dir: Path)
     assert len(grouping.events[0].stories) == 2
 
 
-DUC_MIX_EVENT_F1 = 0.90  # measured 0.908 with the lead split (0.913 with the lead veto alone,
+DUC_MIX_EVENT_F1 = 0.905  # 0.910 with the postings in content order (in any input order; 0.904-0.908
+# before, 0.908 in the file order). Measured 0.908 with the lead split (0.913 with the lead veto alone,
 # 0.910 before it; 515 documents of 49 clusters, mixed; 0.925 before the signature veto, which
 # splits some of these weeks-long topics, as the lead split cuts one MultiLing topic)
 
