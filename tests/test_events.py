@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import zlib
 from pathlib import Path
@@ -303,3 +304,22 @@ def test_mostly_undated_stream_keeps_follow_ups_apart() -> None:
     grouping = make_grouper().group(arts)
     predicted = {aid: ev.id for ev in grouping.events for aid in ev.articles}
     assert bcubed(predicted, {a.id: a.event for a in stream})[2] >= 0.93
+
+
+def _partition(grouping: Grouping) -> set[frozenset[str]]:
+    return {frozenset(ev.articles) for ev in grouping.events}
+
+
+def test_batch_grouping_does_not_depend_on_the_order_of_the_pile() -> None:
+    """Undated reports of many events sharing their topics' words: a posting's window (the pairs
+    compared) follows the reports' content, not the order they came in, so a shuffled pile and
+    a reversed one group exactly as the generated order."""
+    arts = [
+        Article(id=a.id, text=a.text, title=a.title)
+        for a in StreamGenerator(seed=5, copies=1).articles(300, distractors=0.3)
+    ]
+    first = _partition(make_grouper().group(arts))
+    mixed = list(arts)
+    random.Random(1).shuffle(mixed)
+    assert _partition(make_grouper().group(mixed)) == first
+    assert _partition(make_grouper().group(arts[::-1])) == first

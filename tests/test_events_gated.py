@@ -68,6 +68,25 @@ def test_realworld_event_and_story_bcubed(
 @pytest.mark.gated
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["realworld_dev", "realworld_dev2"])
+def test_batch_groups_the_reversed_file_as_the_file(shared_dir: Path, tmp_path: Path, name: str) -> None:
+    """Batch grouping does not depend on the order of the input (realworld_dev reversed: 0.900
+    at 3516a94, against 0.945 in the file's order): the same events and stories either way."""
+    rows = _rows(shared_dir, name)
+
+    def parts(out: list[dict[str, str]], key: str) -> set[frozenset[str]]:
+        groups: dict[str, set[str]] = {}
+        for o in out:
+            groups.setdefault(o[key], set()).add(o["id"])
+        return {frozenset(g) for g in groups.values()}
+
+    forward, backward = _cluster(rows, tmp_path), _cluster(rows[::-1], tmp_path)
+    assert parts(forward, "event") == parts(backward, "event")
+    assert parts(forward, "story") == parts(backward, "story")
+
+
+@pytest.mark.gated
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["realworld_dev", "realworld_dev2"])
 def test_one_events_pages_alone_are_one_event(shared_dir: Path, tmp_path: Path, name: str) -> None:
     rows = _rows(shared_dir, name)
     for event in sorted({r["event"] for r in rows if not r["event"].startswith("distractor")}):
@@ -87,7 +106,8 @@ def test_seed_briefing_is_one_event_of_two_independent_stories(shared_dir: Path)
     assert len(grouping.events[0].stories) == 2
 
 
-DUC_MIX_EVENT_F1 = 0.90  # measured 0.908 with the lead split (0.913 with the lead veto alone,
+DUC_MIX_EVENT_F1 = 0.905  # 0.910 with the postings in content order (in any input order; 0.904-0.908
+# before, 0.908 in the file order). Measured 0.908 with the lead split (0.913 with the lead veto alone,
 # 0.910 before it; 515 documents of 49 clusters, mixed; 0.925 before the signature veto, which
 # splits some of these weeks-long topics, as the lead split cuts one MultiLing topic)
 

@@ -96,3 +96,27 @@ def test_an_event_is_cut_where_its_names_and_its_leads_say_two(
     openings = [EARLIER] * 4 + [later_lead] * 2 + [{}]
     labels = split_by_names([0] * 7, docs, openings)
     assert labels == ([0, 0, 0, 0, 4, 4, 0] if cut else [0] * 7)
+
+
+def _parts(labels: list[int], ids: list[str]) -> set[frozenset[str]]:
+    groups: dict[int, set[str]] = {}
+    for label, i in zip(labels, ids, strict=True):
+        groups.setdefault(label, set()).add(i)
+    return {frozenset(g) for g in groups.values()}
+
+
+def test_a_name_cut_leaves_the_unnamed_reports_with_the_larger_part_in_any_order() -> None:
+    """The reports the names cannot judge (another language, no rare name) go with the part
+    holding more named reports, wherever the event's first member falls: the later election's
+    two reports first in the pile cut the same events as last."""
+    named = [("early", frozenset({1, 2, 3}), EARLIER)] * 4 + [("late", frozenset({7, 8, 9}), LATER)] * 2
+    rows = [(kind, names, lead, "en") for kind, names, lead in named] + [("early", frozenset(), {}, "fr")]
+    cuts = []
+    for order in (list(range(7)), [4, 5, 6, 0, 1, 2, 3], [6, 4, 0, 5, 1, 2, 3]):
+        docs = [_doc(k, rare=rows[i][1], lang=rows[i][3]) for k, i in enumerate(order)]
+        ids = [f"{rows[i][0]}{i}" for i in order]
+        cuts.append(_parts(split_by_names([0] * 7, docs, [rows[i][2] for i in order]), ids))
+    assert cuts[0] == cuts[1] == cuts[2] == {
+        frozenset({"early0", "early1", "early2", "early3", "early6"}),
+        frozenset({"late4", "late5"}),
+    }
