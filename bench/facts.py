@@ -195,9 +195,34 @@ def _score_figures(
         gold[g].add(i)
         pred[p].add(i)
     _score_trust(out, labelled, facts, texts, key)
+    if key == "subject":  # the design side's grouping faults, read one by one (-v); never the check side's
+        out.misses += _grouping_faults(items, labels, gold, pred)
     if items:
         out.bcubed_p = sum(len(gold[g] & pred[p]) / len(pred[p]) for g, p in items) / len(items)
         out.bcubed_r = sum(len(gold[g] & pred[p]) / len(gold[g]) for g, p in items) / len(items)
+
+
+def _grouping_faults(
+    items: list[tuple[str, str]],
+    labels: list[dict[str, Any]],
+    gold: dict[str, set[int]],
+    pred: dict[str, set[int]],
+) -> list[str]:
+    """A labelled quantity split over comparisons, and a comparison holding several quantities,
+    each with the labelled sentences of its figures."""
+
+    def told(ids: set[int]) -> str:
+        return "; ".join(f"{items[i][1]}: {labels[i]['quote'][:50]!r}" for i in sorted(ids))
+
+    out = [
+        f"grouping split {g}: {told(ids)}" for g, ids in gold.items() if len({items[i][1] for i in ids}) > 1
+    ]
+    out += [
+        f"grouping merged {p}: {sorted({items[i][0] for i in ids})}"
+        for p, ids in pred.items()
+        if len({items[i][0] for i in ids}) > 1
+    ]
+    return out
 
 
 def _label_reading(lab: dict[str, Any]) -> tuple[float, float, float]:

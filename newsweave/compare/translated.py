@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from newsweave.compare import Aligned, Key
+    from newsweave.compare.aligned import Aligned, Key
 
 Embed = Callable[[Sequence[str]], np.ndarray]
 
