@@ -40,6 +40,7 @@ class _Segment:
     close_at: int | None  # the closing mark; None when the paragraph ends inside the quote
     paragraph: int
     whole: bool = False  # the paragraph is this quote and nothing else
+    labelled: bool = False  # it opens on a transcript's label ("VOSS: ..."): no one else's words
     speaker: str | None = None
 
 
@@ -199,6 +200,7 @@ def _attribute(
     speakers = Speakers(index, text)
     wanted: dict[int, Reading] = {}
     spans = [(s.start, s.end) for s in segments]
+    transcript = sum(map(bool, map(_caps_label, [text[s.start : s.end] for s in segments]))) >= 2
 
     def sentence_of(pos: int) -> tuple[int, int]:
         i = max(0, bisect.bisect_right(starts, pos) - 1)
@@ -210,7 +212,10 @@ def _attribute(
             speakers.said(speakers.name(who, at), at)
         prev = segments[n - 1] if n else None
         continued = prev is not None and prev.close_at is None and seg.paragraph > prev.paragraph
-        if seg.close_at is not None:
+        # a transcript quoted line by line: the quote opens on its speaker's label ('"VOSS: Well, ...')
+        seg.speaker = _transcript_label(text, seg, speakers, index, transcript)
+        label = seg.speaker is not None or seg.labelled  # the label or no one: not the words around
+        if seg.close_at is not None and not label:
             _, s_end = sentence_of(seg.close_at)
             nxt = _DOUBLE.search(text, seg.close_at + 1, max(s_end, seg.close_at + 1))
             tail = text[seg.close_at + 1 : nxt.start() if nxt else max(s_end, seg.close_at + 1)]
@@ -222,7 +227,7 @@ def _attribute(
             signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
             if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
                 seg.speaker = speakers.name(signed.group("who"), seg.open_at)
-        if seg.speaker is None and not continued:
+        if seg.speaker is None and not continued and not label:
             h_start, _ = sentence_of(seg.open_at)
             prev_close = max((p.close_at or 0) for p in segments[:n]) if n else 0
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
@@ -232,9 +237,15 @@ def _attribute(
                 seg.speaker = head_speaker(
                     text[prev_s.start : prev_s.end].rstrip(" .:"), speakers, seg.open_at
                 )
-        if seg.speaker is None and prev is not None and prev.speaker and _split(text, prev, seg):
+        if (
+            seg.speaker is None
+            and not label
+            and prev is not None
+            and prev.speaker
+            and _split(text, prev, seg)
+        ):
             seg.speaker = prev.speaker  # '"It's hard," said the senator, "because ..."'
-        kind = _kind(seg.speaker, index)
+        kind = "name" if label else _kind(seg.speaker, index)
         if not continued and (not seg.whole or _introduced(text, seg)) and kind != "name":
             if n in parsed:  # the parse's name beats a description; anything beats nothing
                 phrase, speech = parsed[n]
@@ -244,12 +255,49 @@ def _attribute(
                     seg.speaker = got
             else:
                 wanted[n] = reading(text, *_reading_span(text, sentences, starts, seg), spans, n)
-        if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
+        if (
+            seg.speaker is None
+            and seg.whole
+            and not seg.labelled
+            and prev is not None
+            and prev.speaker
+            and prev.close_at
+        ):
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
         if len(text[seg.start : seg.end].split()) > _TERM:  # 'a ‘Kid-Sized’ sub' names a term: no one spoke
             speakers.said(seg.speaker, seg.open_at)
     return wanted
+
+
+# A transcript's speaker label: a surname or name in capitals ("VOSS:", "ADA VOSS:") or a
+# capitalised full name ("Ada Voss:"), then the words spoken.
+_LABEL = re.compile(
+    r"(?P<who>[A-Z][A-Z’'.\-]+(?:[ \t]+[A-Z][A-Z’'.\-]+){0,2}|[A-Z][a-z’'\-]+(?:[ \t]+[A-Z][\w’'.\-]+){1,2})"
+    r":[^\S\n]+(?=\S)"
+)
+
+
+def _caps_label(quote: str) -> bool:
+    """Whether a quote opens on a label in capitals ("VOSS: ...")."""
+    m = _LABEL.match(quote)
+    return m is not None and m.group("who").isupper()
+
+
+def _transcript_label(
+    text: str, seg: _Segment, speakers: Speakers, index: EntityIndex | None, transcript: bool
+) -> str | None:
+    """The person a quote's opening label names ('"VOSS: Well, ...'), when the article names that
+    person; "UPDATE:", "Q:" or a place label name no one. Marks the segment ``labelled`` when the
+    article quotes a transcript (two or more quotes open on labels in capitals) and this quote
+    opens on one: its speaker is the label's person or no one, never a neighbour's."""
+    m = _LABEL.match(text, seg.start, seg.end)
+    seg.labelled = transcript and _caps_label(text[seg.start : seg.end])
+    if m is None or index is None:
+        return None
+    got = speakers.name(m.group("who"), seg.open_at)
+    ent = index.lookup(got) if got else None
+    return got if ent is not None and ent.type == "PERSON" else None
 
 
 def _next_sentence(text: str, sentences: list[Sentence], starts: list[int], close_at: int) -> str:
@@ -421,14 +469,14 @@ def _fill_chains(segments: list[_Segment]) -> None:
         if seg.close_at is not None or n + 1 == len(segments):
             who = next((c.speaker for c in chain if c.speaker), None)
             for c in chain:
-                c.speaker = c.speaker or who
+                c.speaker = c.speaker or (None if c.labelled else who)
             chain = []
 
 
 def _fill_neighbours(segments: list[_Segment]) -> None:
     """An unattributed quote in a paragraph with an attributed one shares its speaker."""
     for seg in segments:
-        if seg.speaker is not None:
+        if seg.speaker is not None or seg.labelled:
             continue
         same = [s for s in segments if s.paragraph == seg.paragraph and s.speaker]
         before = [s for s in same if s.start < seg.start]
