@@ -257,16 +257,12 @@ def _after_quote(doc: Doc, start: int, end: int, inside: object) -> tuple[int, i
     set_off = doc.text[end - 1 : end] in {",", "?", "!"} or any(t.text in {",", "?", "!"} for t in marks)
     if not rest or not set_off or not doc.text[start:end].startswith(PLACEHOLDER):
         return None  # a short quote is a term or a phrase ("'New York values,' the city ..."), not speech
-    # a verb in the past tense right after a quote set off as speech inverts its subject, whatever
-    # the verb ('"...," exhorted the mayor's host, actress Mira Dole')
-    verb_first = (
-        speech_word(rest[0].text) and rest[0].pos_ in {"VERB", "AUX", "NOUN"} or rest[0].tag_ == "VBD"
-    )
+    verb_first = speech_word(rest[0].text) and rest[0].pos_ in {"VERB", "AUX", "NOUN"}
     run = _noun_run(rest[1:] if verb_first else rest)
     if not run or not any(t.pos_ in {"PROPN", "NOUN"} for t in run):
         return None
     if verb_first:
-        return _apposed_name(doc, run) or (run[0].i, run[-1].i + 1)
+        return run[0].i, run[-1].i + 1
     follow = doc[run[-1].i + 1 :]
     if len(follow) and follow[0].text == ",":  # an apposition, a clause or a participle, then the verb
         appos = _noun_run(list(follow[1:]))
@@ -280,22 +276,6 @@ def _after_quote(doc: Doc, start: int, end: int, inside: object) -> tuple[int, i
     elif not len(follow) or not speech_word(follow[0].text):
         return None
     return run[0].i, run[-1].i + 1
-
-
-def _apposed_name(doc: Doc, run: list[Token]) -> tuple[int, int] | None:
-    """The name set off by a comma after a description ('said the mayor's chief of staff, Ole
-    Brandt,' -> "Ole Brandt"): a noun run ending in a name, then a comma or the sentence's end."""
-    if run[-1].pos_ == "PROPN":
-        return None
-    follow = doc[run[-1].i + 1 :]
-    if not len(follow) or follow[0].text != ",":
-        return None
-    appos = _noun_run(list(follow[1:]))
-    after = doc[appos[-1].i + 1 : appos[-1].i + 2] if appos else None
-    if not appos or appos[-1].pos_ != "PROPN" or (after is not None and len(after) and not after[0].is_punct):
-        return None
-    names = [t for t in appos if t.pos_ == "PROPN"]
-    return names[0].i, appos[-1].i + 1
 
 
 def _noun_run(tokens: Sequence[Token]) -> list[Token]:

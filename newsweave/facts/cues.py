@@ -89,9 +89,6 @@ def tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> 
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
         if appositive and not is_name(m.group("who")):  # "said one of France's scorers, Antoine Griezmann"
             return speakers.name(appositive.group("name"), at)
-        known = _KNOWN_AS.match(tail, m.end("who")) if m.group("who").endswith(" known") else None
-        if known:  # "said the base chief known as Ole": the name he is known by
-            return speakers.name(known.group("name"), at)
         of = _OF_NAME.match(tail, m.end("who"))
         if of and m.group("who").split()[0].lower() in DETERMINERS and m.group("who")[-1:].islower():
             return speakers.name(m.group("who") + of.group(), at)  # "a spokesman for Oren Pask"
@@ -111,7 +108,6 @@ def tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> 
     return None
 
 
-_KNOWN_AS = re.compile(r"\s+as\s+(?P<name>[A-Z][\w’'\-]*(?:[ \t]+[A-Z][\w’'\-]*){0,3})")
 _OF_NAME = re.compile(
     r"(?:\s+close)?\s+(?:for|to|of|at|with)\s+(?:the\s+|both\s+)?[A-Z][\w’'\-]*(?:[ \t]+[A-Z][\w’'\-]*){0,4}"
 )
@@ -131,9 +127,6 @@ _NOT_VERBS = word_set("does goes has was is seems appears needed wanted")
 
 def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
     head = _INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", head))
-    label = labelled(head)
-    if label is not None:  # "Headline words - Ada Voss:": the label names the speaker, not the headline
-        return speakers.name(label, at)
     relayed = _quoted_as(head.split(",")[-1], speakers, at) if " as " in head else None
     if relayed is not None:
         return relayed
@@ -210,21 +203,6 @@ _NAME_COLON = re.compile(
     r"(?P<who>[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al)){0,3})"
     r"\s*(?:\([^()]{1,20}\))?\s*(?:\s(?:in|on)\s[^:]{1,30})?:\s*$"
 )
-
-
-# A round-up's or live blog's label after a dash ("Polls were early - Ada Voss and Lene Dahl:",
-# "- More from Voss:"): one to four capitalised words, or two such names joined by "and".
-_LABEL_NAME = r"[A-Z][\w’'.\-]*(?:\s+(?:[A-Z][\w’'.\-]*|de|van|von|al)){0,3}"
-_DASH_LABEL = re.compile(
-    rf"(?:^|\s)[-—–]\s*(?i:more\s+from\s+)?(?P<who>{_LABEL_NAME}(?:\s+and\s+{_LABEL_NAME})?)"
-    r"\s*(?:\([^()]{1,20}\))?\s*:\s*$"
-)
-
-
-def labelled(head: str) -> str | None:
-    """The name a dash-introduced label gives a quote ('... - Ada Voss:'), else None."""
-    m = _DASH_LABEL.search(head) if ":" in head[-3:] else None
-    return m.group("who") if m else None
 
 
 _LEADS = word_set("in on at after while meanwhile before during since speaking asked when for with")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from newsweave.facts.attribution import Reading, cued, parse, reading, speech_word
-from newsweave.facts.cues import head_speaker, labelled, reported_speech, tail_speaker
+from newsweave.facts.cues import head_speaker, reported_speech, tail_speaker
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
@@ -233,8 +233,6 @@ def _attribute(
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = head_speaker(head, speakers, seg.open_at)
-                # a round-up's label ("... - Ada Voss:"): the parse would read the headline before it
-                label = seg.speaker is not None and labelled(head) is not None
             elif not head.strip() and (prev_s := _sentence_before(text, sentences, starts, seg)):
                 seg.speaker = head_speaker(
                     text[prev_s.start : prev_s.end].rstrip(" .:"), speakers, seg.open_at
