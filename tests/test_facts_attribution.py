@@ -774,34 +774,3 @@ def test_a_transcript_quoted_line_by_line_takes_each_line_s_label() -> None:
 def test_a_label_that_is_no_person_leaves_the_attribution_alone() -> None:
     text = "“UPDATE: the pier will stay shut until Monday and the ferries will not run,” Ada Voss said."
     assert _speakers(text, ["Ada Voss"]) == ["Ada Voss"]
-
-
-@pytest.mark.parametrize(
-    ("tail", "speaker"),
-    [
-        (" Nordvision reported, citing harbour chief Ada Voss.", "Ada Voss"),
-        (" the Norland Post reported, quoting a harbour official.", "a harbour official"),
-        # a person citing a source speaks; a reason cited is no one
-        (" Ada Voss said, citing Nordvision.", "Ada Voss"),
-        (" Nordvision reported, citing safety concerns.", "Nordvision"),
-    ],
-)
-def test_an_outlet_citing_its_source_relays_the_source(tail: str, speaker: str) -> None:
-    text = (
-        'Harbour chief Ada Voss met the council. "We will reopen the pier as soon as the wall is safe,"'
-        + tail
-    )
-    index = EntityIndex(
-        {
-            "a": [
-                Mention("Ada Voss", "PERSON", text.find("Ada Voss"), text.find("Ada Voss") + 8),
-                *[
-                    Mention(o, "ORG", text.find(o), text.find(o) + len(o))
-                    for o in ("Nordvision",)
-                    if o in text
-                ],
-            ]
-        },
-        {"a": text},
-    )
-    assert [q.speaker for q in find_quotes(text, "a", index)] == [speaker]

@@ -84,9 +84,6 @@ def tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> 
     relayed = _quoted_as(re.split(r"[.;!?]", tail, maxsplit=1)[0], speakers, at) if " as " in tail else None
     if relayed is not None:
         return relayed
-    cited = _CITING.match(tail)
-    if cited and not _person(cited.group("outlet"), speakers):  # "Nordvision reported, citing Ada Voss"
-        return speakers.name(cited.group("who"), at)
     m = _TAIL_VERB_FIRST.match(tail)
     if m and m.group("who").split()[0].lower() not in {"that", "it", "there", "this"}:
         appositive = _APPOSITIVE_NAME.match(tail[m.end() :])
@@ -109,28 +106,6 @@ def tail_speaker(tail: str, speakers: Speakers, at: int, cued: bool = False) -> 
     if m and fold(m.group("verb")) not in _NOT_VERBS:
         return speakers.name(m.group("who"), at)
     return None
-
-
-# An outlet relaying the quote with its source: '"...," Nordvision reported, citing harbour chief
-# Ada Voss', '..., quoting a harbour official' (a source is a name or a description: "citing safety
-# concerns" is a reason, no one).
-_CITING = re.compile(
-    r"^\s*[,—–-]?\s*(?P<outlet>(?:the\s+)?[A-Z][\w’'\-]*(?:[ \t]+[A-Z][\w’'\-]*){0,3})\s+"
-    r"(?:reported|reports|said|says|wrote|writes)\s*,\s+(?:citing|quoting)\s+"
-    r"(?P<who>(?:[\w’'\-]+\s+){0,4}?[A-Z][\w’'\-]*(?:[ \t]+[A-Z][\w’'\-]*){0,3}"
-    r"|(?:an?|the|one)\s+(?:[\w’'\-]+\s+){0,3}[\w’'\-]+)(?=\s*(?:[,.;]|$))"
-)
-
-
-def relays(tail: str) -> bool:
-    """Whether the words after a quote are an outlet relaying it with its source (``_CITING``)."""
-    return _CITING.match(_INITIAL.sub(r"\1", _ABBREV_DOT.sub(r"\1", tail))) is not None
-
-
-def _person(phrase: str, speakers: Speakers) -> bool:
-    """Whether the event's entities know ``phrase`` as a person (a person citing a source speaks)."""
-    ent = speakers.index.lookup(phrase) if speakers.index is not None else None
-    return ent is not None and ent.type == "PERSON"
 
 
 _OF_NAME = re.compile(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from newsweave.facts.attribution import Reading, cued, parse, reading, speech_word
-from newsweave.facts.cues import head_speaker, relays, reported_speech, tail_speaker
+from newsweave.facts.cues import head_speaker, reported_speech, tail_speaker
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
@@ -224,9 +224,6 @@ def _attribute(
                 tail = _next_sentence(text, sentences, starts, seg.close_at)
             punct = text[seg.close_at - 1 : seg.close_at] in {",", "?", "!", "…"}
             seg.speaker = tail_speaker(tail, speakers, seg.open_at, punct) if tail.strip() else None
-            label = seg.speaker is not None and relays(
-                tail
-            )  # the source cited: the parse would take the outlet
             signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
             if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
                 seg.speaker = speakers.name(signed.group("who"), seg.open_at)
