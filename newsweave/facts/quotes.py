@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from newsweave.facts.attribution import Reading, cued, parse, reading, speech_word
-from newsweave.facts.cues import head_speaker, reported_speech, tail_speaker
+from newsweave.facts.cues import head_speaker, tail_speaker
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
@@ -135,7 +135,7 @@ class QuoteDrafts:
     one batch (a briefing task's). Used once: finishing sets the segments' speakers."""
 
     index: EntityIndex | None
-    texts: dict[str, tuple[list[_Segment], list[Sentence], list[tuple[int, str]], dict[int, Reading]]]
+    texts: dict[str, tuple[list[_Segment], list[Sentence], dict[int, Reading]]]
 
     @property
     def readings(self) -> list[Reading]:
@@ -151,10 +151,8 @@ def draft_quotes(texts: Sequence[str], index: EntityIndex | None) -> QuoteDrafts
             continue
         segments = _segments(text)
         sentences = split_sentences(text) if segments else []
-        # the speakers of sentences without quotes: the same in both passes of ``_attribute``
-        said = reported_speech(text, sentences, [(s.open_at, s.end) for s in segments]) if segments else []
-        wanted = _attribute(text, segments, sentences, index, {}, list(said)) if segments else {}
-        drafts.texts[text] = (segments, sentences, said, wanted)
+        wanted = _attribute(text, segments, sentences, index, {}) if segments else {}
+        drafts.texts[text] = (segments, sentences, wanted)
     return drafts
 
 
@@ -166,12 +164,12 @@ def finish_quotes(
     index = drafts.index
     parsed_all = iter(zip(phrases, map(cued, drafts.readings), strict=True))
     found: dict[str, list[_Found]] = {}
-    for text, (segments, sentences, said, wanted) in drafts.texts.items():
+    for text, (segments, sentences, wanted) in drafts.texts.items():
         if wanted:  # the patterns left these unattributed or named no one: read their parse
             parsed = {n: next(parsed_all) for n in wanted}
             for seg in segments:
                 seg.speaker = None
-            _attribute(text, segments, sentences, index, parsed, list(said))
+            _attribute(text, segments, sentences, index, parsed)
         _fill_chains(segments)
         _fill_neighbours(segments)
         _fill_chains(segments)
@@ -189,13 +187,11 @@ def _attribute(
     sentences: list[Sentence],
     index: EntityIndex | None,
     parsed: dict[int, tuple[str | None, bool]],
-    reported: list[tuple[int, str]],
 ) -> dict[int, Reading]:
     """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
     its parse names, and whether its sentence sets it off as speech: without that only a name
     is taken) where the patterns find no plausible one; returns the sentence span of each
-    segment whose parse is wanted and not in ``parsed``. ``reported`` (``reported_speech``:
-    speakers of the sentences without quotes) is used up as the segments pass them."""
+    segment whose parse is wanted and not in ``parsed``."""
     starts = [s.start for s in sentences]
     speakers = Speakers(index, text)
     wanted: dict[int, Reading] = {}
@@ -207,9 +203,6 @@ def _attribute(
         return (sentences[i].start, sentences[i].end) if sentences else (0, len(text))
 
     for n, seg in enumerate(segments):
-        while reported and reported[0][0] < seg.open_at:
-            at, who = reported.pop(0)
-            speakers.said(speakers.name(who, at), at)
         prev = segments[n - 1] if n else None
         continued = prev is not None and prev.close_at is None and seg.paragraph > prev.paragraph
         # a transcript quoted line by line: the quote opens on its speaker's label ('"VOSS: Well, ...')
