@@ -757,3 +757,20 @@ def test_a_description_takes_the_person_last_named_whatever_the_gender() -> None
         'accepted "full responsibility for the failures of the harbour wall".'
     )
     assert _speakers(text, ["Ada Voss"]) == ["Ada Voss", "Ada Voss"]
+
+
+def test_a_transcript_quoted_line_by_line_takes_each_line_s_label() -> None:
+    """'"VOSS: Well, ...': the label names the speaker; an unknown label ("VIDEO:") names no one,
+    and a chain of unclosed quote paragraphs does not lend its speaker across labels."""
+    text = (
+        "Governor Ada Voss spoke to host Karl Brenner on Sunday about the harbour.\n\n"
+        "“BRENNER: Let’s start with the news on the harbour story. The port will stay closed.\n\n"
+        "“VIDEO: The water came over the wall and nobody had told the families anything.\n\n"
+        "“VOSS: Well, the question really should be why the council waited so long to act.”"
+    )
+    assert _speakers(text, ["Ada Voss", "Karl Brenner"]) == ["Karl Brenner", None, "Ada Voss"]
+
+
+def test_a_label_that_is_no_person_leaves_the_attribution_alone() -> None:
+    text = "“UPDATE: the pier will stay shut until Monday and the ferries will not run,” Ada Voss said."
+    assert _speakers(text, ["Ada Voss"]) == ["Ada Voss"]

@@ -13,7 +13,6 @@ import re
 from newsweave.facts.attribution import speech_word
 from newsweave.facts.lexicon import fold, word_set
 from newsweave.facts.speakers import DETERMINERS, PRONOUNS, Speakers, is_name, is_pair
-from newsweave.nlp.sentences import Sentence
 
 _VERBS = (
     r"said|says|say|told|tells|tell|added|adds|adding|asked|asks|explained|explains|wrote|writes|"
@@ -52,10 +51,6 @@ _REPORTED = re.compile(  # "he said Guaido told him": the quote is Guaido's
 )
 _HEAD_VERB = re.compile(rf"\b(?:{_VERBS})\b")
 _ACCORDING = re.compile(r"\baccording to\s+(?P<who>[^,.;:“”\"—–]+?)(?=\s+-\s|[,.;:“”\"—–]|$)", re.IGNORECASE)
-_SAYS_FIRST = re.compile(rf"^(?P<who>{_WHO})\s+(?:has\s+|had\s+|also\s+)?(?:{_VERBS})\b")
-_SAYS = re.compile(
-    rf"(?P<who>(?:[A-Z][\w’'\-]*\.?\s+){{0,3}}[A-Z][\w’'\-]*)\s+(?:has\s+|had\s+)?(?:{_VERBS})\b"
-)
 _ABBREV_DOT = re.compile(
     r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det|Const|Supt|Insp|Cmdr|Adm)\."
 )
@@ -221,23 +216,3 @@ def _after_subordinator(words: list[str]) -> list[str]:
         if subject_like or (not verb_like and len(words) - i <= 2):
             return words[i:]
     return words
-
-
-def reported_speech(
-    text: str, sentences: list[Sentence], quoted: list[tuple[int, int]]
-) -> list[tuple[int, str]]:
-    """'A third said he felt pain ...': speakers of sentences without quotes, for later pronouns."""
-    out = []
-    for sent in sentences:
-        if any(a < sent.end and b > sent.start for a, b in quoted):
-            continue
-        chunk = _ABBREV_DOT.sub(r"\1", text[sent.start : sent.end])
-        m = _SAYS_FIRST.match(chunk) or _SAYS.search(chunk)
-        if not m or re.search(r"\b(?:is|are|was|were|be|been)\s*$", m.group("who")):
-            continue  # "90 officers are said to have defected" names no speaker
-        words = m.group("who").split()
-        if words[0].lower() in PRONOUNS | _AUX or len(words) > 5:
-            continue
-        if is_name(m.group("who")) or words[0].lower() in DETERMINERS:
-            out.append((sent.start, m.group("who")))
-    return out

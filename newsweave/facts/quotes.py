@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from newsweave.facts.attribution import Reading, cued, parse, reading, speech_word
-from newsweave.facts.cues import head_speaker, reported_speech, tail_speaker
+from newsweave.facts.cues import head_speaker, tail_speaker
 from newsweave.facts.entities import EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
@@ -40,6 +40,7 @@ class _Segment:
     close_at: int | None  # the closing mark; None when the paragraph ends inside the quote
     paragraph: int
     whole: bool = False  # the paragraph is this quote and nothing else
+    labelled: bool = False  # it opens on a transcript's label ("VOSS: ..."): no one else's words
     speaker: str | None = None
 
 
@@ -134,7 +135,7 @@ class QuoteDrafts:
     one batch (a briefing task's). Used once: finishing sets the segments' speakers."""
 
     index: EntityIndex | None
-    texts: dict[str, tuple[list[_Segment], list[Sentence], list[tuple[int, str]], dict[int, Reading]]]
+    texts: dict[str, tuple[list[_Segment], list[Sentence], dict[int, Reading]]]
 
     @property
     def readings(self) -> list[Reading]:
@@ -150,10 +151,8 @@ def draft_quotes(texts: Sequence[str], index: EntityIndex | None) -> QuoteDrafts
             continue
         segments = _segments(text)
         sentences = split_sentences(text) if segments else []
-        # the speakers of sentences without quotes: the same in both passes of ``_attribute``
-        said = reported_speech(text, sentences, [(s.open_at, s.end) for s in segments]) if segments else []
-        wanted = _attribute(text, segments, sentences, index, {}, list(said)) if segments else {}
-        drafts.texts[text] = (segments, sentences, said, wanted)
+        wanted = _attribute(text, segments, sentences, index, {}) if segments else {}
+        drafts.texts[text] = (segments, sentences, wanted)
     return drafts
 
 
@@ -165,12 +164,12 @@ def finish_quotes(
     index = drafts.index
     parsed_all = iter(zip(phrases, map(cued, drafts.readings), strict=True))
     found: dict[str, list[_Found]] = {}
-    for text, (segments, sentences, said, wanted) in drafts.texts.items():
+    for text, (segments, sentences, wanted) in drafts.texts.items():
         if wanted:  # the patterns left these unattributed or named no one: read their parse
             parsed = {n: next(parsed_all) for n in wanted}
             for seg in segments:
                 seg.speaker = None
-            _attribute(text, segments, sentences, index, parsed, list(said))
+            _attribute(text, segments, sentences, index, parsed)
         _fill_chains(segments)
         _fill_neighbours(segments)
         _fill_chains(segments)
@@ -188,29 +187,28 @@ def _attribute(
     sentences: list[Sentence],
     index: EntityIndex | None,
     parsed: dict[int, tuple[str | None, bool]],
-    reported: list[tuple[int, str]],
 ) -> dict[int, Reading]:
     """Set each segment's speaker from the patterns, or from ``parsed`` (segment -> the phrase
     its parse names, and whether its sentence sets it off as speech: without that only a name
     is taken) where the patterns find no plausible one; returns the sentence span of each
-    segment whose parse is wanted and not in ``parsed``. ``reported`` (``reported_speech``:
-    speakers of the sentences without quotes) is used up as the segments pass them."""
+    segment whose parse is wanted and not in ``parsed``."""
     starts = [s.start for s in sentences]
     speakers = Speakers(index, text)
     wanted: dict[int, Reading] = {}
     spans = [(s.start, s.end) for s in segments]
+    transcript = sum(map(bool, map(_caps_label, [text[s.start : s.end] for s in segments]))) >= 2
 
     def sentence_of(pos: int) -> tuple[int, int]:
         i = max(0, bisect.bisect_right(starts, pos) - 1)
         return (sentences[i].start, sentences[i].end) if sentences else (0, len(text))
 
     for n, seg in enumerate(segments):
-        while reported and reported[0][0] < seg.open_at:
-            at, who = reported.pop(0)
-            speakers.said(speakers.name(who, at), at)
         prev = segments[n - 1] if n else None
         continued = prev is not None and prev.close_at is None and seg.paragraph > prev.paragraph
-        if seg.close_at is not None:
+        # a transcript quoted line by line: the quote opens on its speaker's label ('"VOSS: Well, ...')
+        seg.speaker = _transcript_label(text, seg, speakers, index, transcript)
+        label = seg.speaker is not None or seg.labelled  # the label or no one: not the words around
+        if seg.close_at is not None and not label:
             _, s_end = sentence_of(seg.close_at)
             nxt = _DOUBLE.search(text, seg.close_at + 1, max(s_end, seg.close_at + 1))
             tail = text[seg.close_at + 1 : nxt.start() if nxt else max(s_end, seg.close_at + 1)]
@@ -222,7 +220,7 @@ def _attribute(
             signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
             if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
                 seg.speaker = speakers.name(signed.group("who"), seg.open_at)
-        if seg.speaker is None and not continued:
+        if seg.speaker is None and not continued and not label:
             h_start, _ = sentence_of(seg.open_at)
             prev_close = max((p.close_at or 0) for p in segments[:n]) if n else 0
             head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
@@ -232,9 +230,15 @@ def _attribute(
                 seg.speaker = head_speaker(
                     text[prev_s.start : prev_s.end].rstrip(" .:"), speakers, seg.open_at
                 )
-        if seg.speaker is None and prev is not None and prev.speaker and _split(text, prev, seg):
+        if (
+            seg.speaker is None
+            and not label
+            and prev is not None
+            and prev.speaker
+            and _split(text, prev, seg)
+        ):
             seg.speaker = prev.speaker  # '"It's hard," said the senator, "because ..."'
-        kind = _kind(seg.speaker, index)
+        kind = "name" if label else _kind(seg.speaker, index)
         if not continued and (not seg.whole or _introduced(text, seg)) and kind != "name":
             if n in parsed:  # the parse's name beats a description; anything beats nothing
                 phrase, speech = parsed[n]
@@ -244,12 +248,49 @@ def _attribute(
                     seg.speaker = got
             else:
                 wanted[n] = reading(text, *_reading_span(text, sentences, starts, seg), spans, n)
-        if seg.speaker is None and seg.whole and prev is not None and prev.speaker and prev.close_at:
+        if (
+            seg.speaker is None
+            and seg.whole
+            and not seg.labelled
+            and prev is not None
+            and prev.speaker
+            and prev.close_at
+        ):
             # A paragraph that is only a quote goes on quoting the speaker of the paragraph before.
             seg.speaker = prev.speaker if seg.paragraph - prev.paragraph == 2 else None
         if len(text[seg.start : seg.end].split()) > _TERM:  # 'a ‘Kid-Sized’ sub' names a term: no one spoke
             speakers.said(seg.speaker, seg.open_at)
     return wanted
+
+
+# A transcript's speaker label: a surname or name in capitals ("VOSS:", "ADA VOSS:") or a
+# capitalised full name ("Ada Voss:"), then the words spoken.
+_LABEL = re.compile(
+    r"(?P<who>[A-Z][A-Z’'.\-]+(?:[ \t]+[A-Z][A-Z’'.\-]+){0,2}|[A-Z][a-z’'\-]+(?:[ \t]+[A-Z][\w’'.\-]+){1,2})"
+    r":[^\S\n]+(?=\S)"
+)
+
+
+def _caps_label(quote: str) -> bool:
+    """Whether a quote opens on a label in capitals ("VOSS: ...")."""
+    m = _LABEL.match(quote)
+    return m is not None and m.group("who").isupper()
+
+
+def _transcript_label(
+    text: str, seg: _Segment, speakers: Speakers, index: EntityIndex | None, transcript: bool
+) -> str | None:
+    """The person a quote's opening label names ('"VOSS: Well, ...'), when the article names that
+    person; "UPDATE:", "Q:" or a place label name no one. Marks the segment ``labelled`` when the
+    article quotes a transcript (two or more quotes open on labels in capitals) and this quote
+    opens on one: its speaker is the label's person or no one, never a neighbour's."""
+    m = _LABEL.match(text, seg.start, seg.end)
+    seg.labelled = transcript and _caps_label(text[seg.start : seg.end])
+    if m is None or index is None:
+        return None
+    got = speakers.name(m.group("who"), seg.open_at)
+    ent = index.lookup(got) if got else None
+    return got if ent is not None and ent.type == "PERSON" else None
 
 
 def _next_sentence(text: str, sentences: list[Sentence], starts: list[int], close_at: int) -> str:
@@ -421,14 +462,14 @@ def _fill_chains(segments: list[_Segment]) -> None:
         if seg.close_at is not None or n + 1 == len(segments):
             who = next((c.speaker for c in chain if c.speaker), None)
             for c in chain:
-                c.speaker = c.speaker or who
+                c.speaker = c.speaker or (None if c.labelled else who)
             chain = []
 
 
 def _fill_neighbours(segments: list[_Segment]) -> None:
     """An unattributed quote in a paragraph with an attributed one shares its speaker."""
     for seg in segments:
-        if seg.speaker is not None:
+        if seg.speaker is not None or seg.labelled:
             continue
         same = [s for s in segments if s.paragraph == seg.paragraph and s.speaker]
         before = [s for s in same if s.start < seg.start]
