@@ -159,9 +159,25 @@ def refine(text: str, raw: Sequence[Mention]) -> list[Mention]:
         if ent.label == "ORG":  # NER often stops short: "Disaster and Emergency Management [Presidency]"
             more = _CAPITALISED_AFTER.match(text, end)
             end = more.end() if more else end
+        if ent.label in {"PERSON", "ORG"} and _credit(text, start, end):  # not "MOSCOW/KYIV -", a dateline
+            continue
         for s, e in _split_pair(text, start, end, ent.label) if "\n" not in text[start:end] else ():
             found.extend(_mention(text, s, e, ent.label))
     return _titled_names(text, found)
+
+
+_SLASH_AFTER = re.compile(r"[ \t]?/")
+_SLASH_BEFORE = re.compile(r"/[ \t]?$")
+
+
+def _credit(text: str, start: int, end: int) -> bool:
+    """A name joined to another by a slash is a photo or wire credit ("Jo Lee/AP", "AP Photo/Jo
+    Lee", "Photo/Agencies", "AFP / Reuters"): who took the picture, not who is in the news."""
+    return (
+        "/" in text[start:end]
+        or _SLASH_AFTER.match(text, end) is not None
+        or _SLASH_BEFORE.search(text, max(0, start - 2), start) is not None
+    )
 
 
 _OWNER = re.compile(r"['’]s?\s+([\w\-]+)")
