@@ -57,6 +57,20 @@ def test_a_models_number_before_an_elided_word_is_no_count() -> None:
     assert 7 not in subjects("Les clients du Velta Tab 7 qu'il a rappelé sont remboursés.", "fr")
 
 
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "kept"),
+    [
+        ("Le Velta Tab 7 a également pris feu à Varlonne.", "fr", 7, False),
+        ("Orlen Metro News 24 reported the fire first.", "en", 24, False),
+        ("Two days later the Velta Tab 7 was recalled.", "en", 7, False),
+        # a tally of names and figures: figures
+        ("Orlen Greens 4, Velta Union 3, the rest 1.", "en", 4, True),
+    ],
+)
+def test_a_number_that_ends_a_name_is_no_count(text: str, lang: str, value: float, kept: bool) -> None:
+    assert (value in subjects(text, lang)) is kept
+
+
 @pytest.mark.parametrize("lang", ["fr", "de", "es", "it", "pt", "nl", "ar", "hi", "ca"])
 def test_stop_lists_load_without_the_language_class(lang: str) -> None:
     assert len(stop_words(lang)) > 100
