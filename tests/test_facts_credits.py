@@ -1,11 +1,12 @@
 """A photo or wire credit ("Jo Lee/AP", "AP Photo/Jo Lee") names who took a picture, not who is
-in the news: ``refine`` keeps no entity from it. Invented names and outlets."""
+in the news: ``refine`` keeps no entity from it; nor from a score line, and a name with a digit
+is no person. Invented names and outlets."""
 
 from __future__ import annotations
 
 import pytest
 
-from newsweave.facts.entities import Mention, refine
+from newsweave.facts.entities import EntityIndex, Mention, refine
 
 
 def _tagged(text: str, names: list[tuple[str, str]]) -> list[Mention]:
@@ -31,3 +32,15 @@ def test_a_dateline_and_a_name_beside_a_slashed_date_or_words_are_kept() -> None
     names = [("ORLEN", "GPE"), ("VELTA", "GPE"), ("Ilse Varga", "PERSON"), ("Orlen", "GPE"), ("Velta", "GPE")]
     kept = refine(text, _tagged(text, names))
     assert [m.text for m in kept] == ["ORLEN", "VELTA", "Ilse Varga", "Orlen", "Velta"]
+
+
+def test_a_score_line_is_no_entity() -> None:
+    text = "Orlen won 4-2 on penalties; Orlen 4-2 Velta was the final."
+    assert refine(text, _tagged(text, [("Orlen 4-2", "PERSON")])) == []
+
+
+def test_a_name_with_a_digit_is_no_person() -> None:
+    text = "The Velta Tab 7 caught fire. Owners of the Velta Tab were told to stop using it."
+    a, b = text.index("Velta Tab 7"), text.rindex("Velta Tab")
+    mentions = {"a": [Mention("Velta Tab 7", "PERSON", a, a + 11), Mention("Velta Tab", "PERSON", b, b + 9)]}
+    assert [e.type for e in EntityIndex(mentions, {"a": text}).entities] == ["PRODUCT"]
