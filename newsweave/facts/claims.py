@@ -125,6 +125,8 @@ class Found:
         if unit and any(_same_word(g, unit) for g in groups):  # "67 Germans": the group said once, as a name
             groups = [g for g in groups if not _same_word(g, unit)]
             unit = unit[0].upper() + unit[1:]
+        if unit:  # "482,000 Orlen Vans" scoped by Orlen: the name is said once, in what is counted
+            groups = [g for g in groups if not set(g.split()) <= set(unit.split())]
         words = " ".join(w for w in (*groups, unit, verb) if w) or "figure"  # "Venezuelan soldiers"
         return f"{words} in {', '.join(regions)}" if regions else words
 
