@@ -9,7 +9,8 @@ and counts on the ``--format json`` document, per set: events without a title, e
 a summary, summary sentences whose span does not verify (``text[start:end]`` of the cited
 article is not the sentence, or the article is not in the event), summary sentences and timeline
 entries cited from an optional line (headline, caption), figures whose subject has no word of
-four letters or more (by the claim article's language), quotes whose speaker is not a name or a
+four letters or more (by the claim article's language), figures without a unit, entities
+with an alias shaped like a photo credit ("Name/Agency"), quotes whose speaker is not a name or a
 description (a function word, pronoun, day or month name, or no letter at all), and claim,
 quote and timeline spans that do not verify. Issue 15's "any language" acceptance asks for
 zero of each. Writes the ``briefing`` section of docs/benchmarks.md; ``-v`` prints every fault.
@@ -120,7 +121,11 @@ KINDS = (
     "timeline span",
     "timeline optional",
     "bad speaker",
+    "unit-less figure",
+    "credit entity",
 )
+# a photo or wire credit read as a name: "Jo Lee/AP", "AP Photo/Jo Lee", "Photo/Agencies", "Jo Lee/"
+CREDIT = re.compile(r"\w\s*/\s*\w|\w/\s*$")
 
 
 def audit(doc: Doc, out: Audit, pile: str) -> None:
@@ -153,6 +158,15 @@ def audit(doc: Doc, out: Audit, pile: str) -> None:
             if not any(len(w) >= 4 for w in TOKEN.findall(c["subject"])):
                 said = f"{c['subject']!r} in {_cited(texts, c)!r}"
                 out.fault(f"subject {lg}", f"{where} {c['article']}: {said}")
+        for c in ev["claims"]:
+            out.totals["unit-less"] += 1
+            if c["unit"] is None:  # shown as a bare "figure": what does it count?
+                said = f"{c['subject']!r} in {_cited(texts, c)!r}"
+                out.fault("unit-less figure", f"{where} {c['article']}: {said}")
+        for e in ev["entities"]:
+            out.totals["credit"] += 1
+            if any(CREDIT.search(a) for a in e["aliases"]):
+                out.fault("credit entity", f"{where}: {e['type']} {e['name']!r} aliases {e['aliases'][:4]}")
         for q in ev["quotes"]:
             out.totals["bad"] += q["speaker"] is not None  # quotes with a speaker
             said_by = q["speaker"]
@@ -225,7 +239,9 @@ def main() -> None:
         "a subject fault is a figure whose subject has no word of four letters or more, by the language "
         "of the claim's article; a bad speaker is a function word, pronoun or day name (a word the "
         "article capitalises inside a sentence is a name); a summary is not English when an event with "
-        "English reports cites another language's. "
+        "English reports cites another language's; a unit-less figure has no `unit` (shown as a bare "
+        "figure); a credit entity has an alias shaped like a photo or wire credit (a slash beside a word: "
+        "'Name/Agency', 'Photo/Agencies'). "
         f"{cpu}.\n\n" + table(results)
     )
     print(body)

@@ -47,6 +47,9 @@ def subjects(text: str, lang: str) -> dict[float, str]:
         ("On dénombrait plus de 70 cas d'incendies liés au Velta X2.", "fr", 70, "cas d'incendies"),
         ("Au moins 40 cas de noyade ont été signalés à Varlonne.", "fr", 40, "cas de noyade"),
         ("Pendant les 24 premières heures, les secours ont évacué Varlonne.", "fr", 24, "heures"),
+        # a plural name right after the figure is what it counts
+        ("All 12 Orlen Owls and their coach are safe.", "en", 12, "Orlen Owls"),
+        ("Divers reached the 4 Frogs.", "en", 4, "Frogs"),
     ],
 )
 def test_a_subject_names_what_is_counted(text: str, lang: str, value: float, subject: str) -> None:
@@ -55,6 +58,20 @@ def test_a_subject_names_what_is_counted(text: str, lang: str, value: float, sub
 
 def test_a_models_number_before_an_elided_word_is_no_count() -> None:
     assert 7 not in subjects("Les clients du Velta Tab 7 qu'il a rappelé sont remboursés.", "fr")
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "kept"),
+    [
+        ("Le Velta Tab 7 a également pris feu à Varlonne.", "fr", 7, False),
+        ("Orlen Metro News 24 reported the fire first.", "en", 24, False),
+        ("Two days later the Velta Tab 7 was recalled.", "en", 7, False),
+        # a tally of names and figures: figures
+        ("Orlen Greens 4, Velta Union 3, the rest 1.", "en", 4, True),
+    ],
+)
+def test_a_number_that_ends_a_name_is_no_count(text: str, lang: str, value: float, kept: bool) -> None:
+    assert (value in subjects(text, lang)) is kept
 
 
 @pytest.mark.parametrize("lang", ["fr", "de", "es", "it", "pt", "nl", "ar", "hi", "ca"])
@@ -407,3 +424,13 @@ def test_a_subject_says_a_counted_group_once_and_names_a_unit() -> None:
 def test_a_modifier_and_a_noun_before_the_counted_plural_are_its_name() -> None:
     got = subjects("The Orlen ferry carried 12 high school students to Varlonne.", "en")[12]
     assert got.startswith("high school students"), got
+
+
+def test_a_name_counted_in_its_own_plural_is_said_once() -> None:
+    from newsweave.facts.entities import EntityIndex, Mention
+
+    text = "Orlen said it recalled 482,000 Orlen Vans in Velta."
+    marks = [("Orlen", "ORG", 0), ("Orlen", "ORG", 32), ("Velta", "GPE", 46)]
+    index = EntityIndex({"a": [Mention(n, lab, at, at + len(n)) for n, lab, at in marks]}, {"a": text})
+    found = find_claims(text, "en", index, DateResolver(None))
+    assert [c.subject for c in found] == ["Orlen Vans recalled in Velta"]

@@ -125,6 +125,8 @@ class Found:
         if unit and any(_same_word(g, unit) for g in groups):  # "67 Germans": the group said once, as a name
             groups = [g for g in groups if not _same_word(g, unit)]
             unit = unit[0].upper() + unit[1:]
+        if unit:  # "482,000 Orlen Vans" scoped by Orlen: the name is said once, in what is counted
+            groups = [g for g in groups if not set(g.split()) <= set(unit.split())]
         words = " ".join(w for w in (*groups, unit, verb) if w) or "figure"  # "Venezuelan soldiers"
         return f"{words} in {', '.join(regions)}" if regions else words
 
@@ -213,6 +215,28 @@ def _named_digit(s: str, f: Figure) -> bool:
     if not _CLAUSE_END.match(s, f.end):  # "in Gaza 3 children died": what follows is counted
         return False
     others = {m.group(1) for m in re.finditer(r"([A-Z][\w\-]*) \d", s)} - {name.group(1)}
+    return not others
+
+
+# two or more capitalised words ("Galaxy Note", "Metro News"), not led by a preposition ("in Los Angeles")
+_NAME_RUN = re.compile(r"(?<![\w\-])(\w+ )?((?:[A-Z][\w\-]*\.? ){2,})$")
+_LEADS_PLACE = word_set("in at on from to near into across en à au dans de del im bei nel em na")
+
+
+def _name_number(s: str, f: Figure) -> bool:
+    """One or two plain digits that end a name of two or more capitalised words, with nothing counted
+    after them, are the name's ("the Galaxy Note 7 caught fire", "Metro News 24 reported"): a model,
+    a channel, a number in a title; not a tally of names and figures ("Plaid Cymru 4, Scottish
+    Greens 1") and not a place before a count ("in Los Angeles 30 were held")."""
+    if not re.fullmatch(r"\d\d?", s[f.start : f.end]):
+        return False
+    run = _NAME_RUN.search(s, max(0, f.start - 60), f.start)
+    if run is None or (run.group(1) and run.group(1).strip().lower() in _LEADS_PLACE):
+        return False
+    words = run.group(2).split()
+    if any(fold(w.rstrip(".")) in MONTHS | WEEKDAYS for w in words):  # "Monday March 3"
+        return False
+    others = {m.group(1) for m in re.finditer(r"([A-Z][\w\-]*) \d", s)} - {words[-1].rstrip(".")}
     return not others
 
 
@@ -314,6 +338,8 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
             unit, unit_c = right.split()[0].lower(), "people"
         elif unit is None:
             nationals = None  # "154 Dutch passengers": passengers, of one nationality
+        if unit is None and _name_number(s, f):
+            continue
         inherited = unit is None and prev is not None and float(f.value).is_integer()
         if inherited and prev is not None:
             unit, unit_c = prev.unit, prev.unit_concept

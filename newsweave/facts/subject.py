@@ -165,6 +165,13 @@ def _with_complement(tokens: list[str], lang: str) -> str:
     return head
 
 
+# one to three capitalised words right after an English figure, the last a plural ("Owls", not
+# "Boss" or "Orlen's"), then a function word, a comma or the sentence's end: not a title-case headline
+_NAMED_PLURAL = re.compile(
+    r"\s+((?:[A-Z][a-z]+\s+){0,2}([A-Z][a-z]+[^s's]s))(?=\s*(?:[,.;:!?]|$|\s(?:and|or|have|has|had|were|are|was|is|who|from|in)\b))"
+)
+
+
 def unit_after(right: str, lang: str = "en") -> Unit:
     """The noun a figure counts when it follows the figure. The concept table knows the usual
     nouns of every language; beyond it, English reads on over adjectives, while another language
@@ -232,6 +239,9 @@ def unit_after(right: str, lang: str = "en") -> Unit:
     product = re.match(r"^\s*((?:[A-Z][\w'’\-]*\s+)*[A-Z][\w'’\-]*\s*\d+\w*)", right)
     if named and product:  # "2.5 million Galaxy Note 7s": a count of a named product counts its units
         return " ".join(product.group(1).split()), "units", None
+    group = _NAMED_PLURAL.match(right)
+    if group:  # "the 12 Orlen Owls and their coach": a plural name right after the figure is what it counts
+        return group.group(1), fold(group.group(2)).rstrip("s"), None
     return None, None, None
 
 
