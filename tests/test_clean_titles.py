@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from newsweave.clean import clean_document
-from newsweave.clean.titles import Line, choose_title, headline_shape
+from newsweave.clean.titles import Line, choose_title, headline_shape, without_site_name
 from newsweave.records import RawDocument
 
 LEAD = (
@@ -89,3 +89,32 @@ def test_a_page_that_opens_with_its_story_gets_no_title() -> None:
 def test_a_given_title_is_kept() -> None:
     art = clean_document(RawDocument(id="varrow-4", text=_page(HEADLINE, LEAD, MORE), title="Varrow floods"))
     assert art.title == "Varrow floods"
+
+
+HEAD = "Ferry crews walk out in Port Arden"
+
+
+@pytest.mark.parametrize(
+    ("title", "names", "expected"),
+    [
+        (f"{HEAD} - Kessel Wire", ["kesselwire.example"], HEAD),
+        (f"{HEAD} | The Kessel Wire", ["Kessel Wire"], HEAD),
+        (f"{HEAD} – Kessel Wire News", ["kesselwire.example"], HEAD),
+        # another site's name, a tail that is the story's own, a title left too short: kept whole
+        (f"{HEAD} - Kessel Wire", ["harbourtimes.example"], None),
+        ("Strike halts ferries: crews demand pay rise", ["kesselwire.example"], None),
+        ("Strike - Kessel Wire", ["kesselwire.example"], None),
+    ],
+)
+def test_a_trailing_site_name_leaves_the_title(title: str, names: list[str], expected: str | None) -> None:
+    assert without_site_name(title, names) == (expected or title)
+
+
+def test_an_input_title_loses_its_site_name() -> None:
+    doc = RawDocument(
+        id="t1",
+        text="Ferry crews in Port Arden walked out on Thursday, halting all 14 crossings, officials said.",
+        title="Ferry crews walk out in Port Arden - Kessel Wire",
+        url="https://www.kesselwire.example/2026/03/ferries",
+    )
+    assert clean_document(doc).title == "Ferry crews walk out in Port Arden"

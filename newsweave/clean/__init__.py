@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from typing import NamedTuple
+from urllib.parse import urlsplit
 
 import ftfy
 
@@ -30,9 +31,9 @@ from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
 from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
-from newsweave.clean.outlets import canonical_outlet
+from newsweave.clean.outlets import canonical_outlet, registrable_domain
 from newsweave.clean.spacing import fix_spacing
-from newsweave.clean.titles import Line, choose_title, headline_shape
+from newsweave.clean.titles import Line, choose_title, headline_shape, without_site_name
 from newsweave.clean.unwrap import unwrap
 from newsweave.records import Article, OptionalSpan, RawDocument, Removed
 
@@ -294,6 +295,15 @@ def _clean(text: str, lang: str | None, headings: frozenset[str] = frozenset()) 
     return Cleaned(text, layout, removed, lang, spans), title
 
 
+def _titled(title: str | None, outlet: str | None, url: str | None) -> str | None:
+    """The title without its site's name at the end (``clean.titles.without_site_name``)."""
+    if not title:
+        return title
+    host = urlsplit(url).hostname if url else None
+    host = registrable_domain(host) if host else None
+    return without_site_name(title, [outlet, canonical_outlet(outlet) if outlet else None, host])
+
+
 def clean_document(doc: RawDocument) -> Article:
     """One input document as a cleaned ``Article`` with its metadata."""
     if doc.text is None and doc.html:
@@ -316,7 +326,7 @@ def clean_document(doc: RawDocument) -> Article:
         author=doc.author or layout.author,
         published=dated.iso if dated else None,
         published_from=dated.source if dated else None,
-        title=doc.title or layout.title or title,
+        title=_titled(doc.title or layout.title or title, outlet, doc.url),
         lang=lang,
         removed=removed,
         optional=optional,

@@ -19,8 +19,9 @@ from typing import NamedTuple
 
 from newsweave.clean.furniture import TITLE_WORDS
 from newsweave.clean.line_shape import ends_sentence
+from newsweave.clean.outlets import is_known_outlet
 
-__all__ = ["Line", "choose_title"]
+__all__ = ["Line", "choose_title", "without_site_name"]
 
 MIN_TITLE_WORDS = 3
 WINDOW = 12  # non-empty lines above the first paragraph that may hold the headline
@@ -89,3 +90,35 @@ def choose_title(above: Sequence[Line], lead: str) -> str | None:
                 break
             at = up
     return lines[at].text.strip()
+
+
+# "<headline> - <Site Name>": the page's <title> or headline line ends on its own site's name
+_SITE_TAIL = re.compile(r"\s+[-–—|:·•]+\s+([^-–—|:·•]{2,40})$")
+MAX_SITE_WORDS = 4
+MIN_SITE_KEY = 3  # letters of a site's name or domain label compared ("bbc", "apnews")
+_NON_LETTERS = re.compile(r"[\W_]+")
+
+
+def _site_key(value: str) -> str:
+    value = value.casefold().strip()
+    if " " not in value and "." in value:  # a domain: its first label ("kesselwire.example")
+        value = value.split(".")[0]
+    return _NON_LETTERS.sub("", value).removeprefix("the")
+
+
+def without_site_name(title: str, names: Sequence[str | None]) -> str:
+    """``title`` without a trailing " - <site>" when <site> is one of ``names`` (the outlet, the
+    page's domain) as written or as its domain's label ("… – Kessel Wire" on kesselwire.example),
+    or an outlet of ``clean.outlets``' table (a copy keeps the title of the site it copied);
+    a title of fewer than three words once cut stays whole."""
+    m = _SITE_TAIL.search(title)
+    if not m or len(m.group(1).split()) > MAX_SITE_WORDS:
+        return title
+    tail = _site_key(m.group(1))
+    keys = {_site_key(n) for n in names if n}
+    own = len(tail) >= MIN_SITE_KEY and any(len(k) >= MIN_SITE_KEY and tail.startswith(k) for k in keys)
+    if not own and not is_known_outlet(m.group(1)):  # a copy keeps its source's name: "– <Wire>"
+        return title
+    head = title[: m.start()].rstrip()
+    return head if len(head.split()) >= MIN_TITLE_WORDS else title
+
