@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.clean import FOLDS, SHARED, l3s_rows  # noqa: E402
+from bench.clean import FOLDS, SHARED, folded_models, l3s_rows  # noqa: E402
 from newsweave.clean import clean_text  # noqa: E402
 
 clean_mod = importlib.import_module("newsweave.clean")  # the package ``newsweave.clean`` names a function
@@ -84,19 +84,6 @@ def score(rows: list[dict[str, Any]], models: dict[int, Any], folds: dict[str, i
     return c
 
 
-def folded_models(rows: list[dict[str, Any]]) -> tuple[dict[int, Any], dict[str, int]]:
-    """The furniture model refitted without each fold of registered domains (as bench/clean.py)."""
-    from newsweave.clean import furniture
-    from scripts.build_furniture_model import fit, fold_of, training_rows
-
-    folds = {row["id"]: fold_of(row["url"], FOLDS) for row in rows}
-    with furniture.using(None):
-        data = training_rows(rows, invented=True)
-    line_folds = data.folds(FOLDS)
-    models = {k: fit(data.subset([i for i, f in enumerate(line_folds) if f != k])) for k in range(FOLDS)}
-    return models, folds
-
-
 def clean_cpu(texts: list[str], rounds: int = 3) -> dict[bool, float]:
     """Best CPU ms a page of cleaning ``texts``, caption rule off and on, interleaved."""
     best = {False: float("inf"), True: float("inf")}
@@ -121,7 +108,7 @@ def _line(name: str, c: Counter[str]) -> str:
 
 def run(report: Callable[[str], None] = print) -> list[str]:
     rows = l3s_rows()
-    models, folds = folded_models(rows)
+    folds, models = folded_models(rows)
     scores = {}
     for on in (False, True):
         with caption_rule(on):

@@ -123,8 +123,8 @@ def score_l3s(rows: list[dict[str, Any]], cleaner: Callable[[dict[str, Any]], st
     return acc
 
 
-def folded_cleaner(rows: list[dict[str, Any]]) -> Callable[[dict[str, Any]], str]:
-    """newsweave's cleaner with a furniture model retrained without each page's fold of sites."""
+def folded_models(rows: list[dict[str, Any]]) -> tuple[dict[str, int], dict[int, Any]]:
+    """Each page's fold of registered domains, and the furniture model refitted without each fold."""
     from newsweave.clean import furniture
     from scripts.build_furniture_model import fit, fold_of, training_rows
 
@@ -132,9 +132,15 @@ def folded_cleaner(rows: list[dict[str, Any]]) -> Callable[[dict[str, Any]], str
     with furniture.using(None):
         data = training_rows(rows, invented=True)
     line_folds = data.folds(FOLDS)
-    models = {}
-    for k in range(FOLDS):
-        models[k] = fit(data.subset([i for i, f in enumerate(line_folds) if f != k]))
+    models = {k: fit(data.subset([i for i, f in enumerate(line_folds) if f != k])) for k in range(FOLDS)}
+    return folds, models
+
+
+def folded_cleaner(rows: list[dict[str, Any]]) -> Callable[[dict[str, Any]], str]:
+    """newsweave's cleaner with a furniture model retrained without each page's fold of sites."""
+    from newsweave.clean import furniture
+
+    folds, models = folded_models(rows)
 
     def clean(row: dict[str, Any]) -> str:
         with furniture.using(models[folds[row["id"]]]):

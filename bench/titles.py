@@ -32,11 +32,11 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bench._report import machine, write_section  # noqa: E402
+from bench.clean import FOLDS, folded_models  # noqa: E402
 from newsweave.clean import clean_document  # noqa: E402
 from newsweave.records import Article, RawDocument  # noqa: E402
 
 DATA = REPO.parent / "shared" / "data"
-FOLDS = 5
 DESIGN_FOLDS = (0, 1, 2)  # read and tuned on; folds 3-4 are reported only
 REAL_SETS = ("realworld_dev", "realworld_dev2")
 LEAD = 600
@@ -46,19 +46,6 @@ _WORD = re.compile(r"\w{4,}")
 
 def norm(text: str) -> str:
     return " ".join(text.translate(_FOLD).split()).casefold()
-
-
-def folded_models(rows: list[dict[str, Any]]) -> tuple[dict[str, int], dict[int, Any]]:
-    """Each page's fold and a furniture model fitted without each fold's sites."""
-    from newsweave.clean import furniture
-    from scripts.build_furniture_model import fit, fold_of, training_rows
-
-    folds = {row["id"]: fold_of(row["url"], FOLDS) for row in rows}
-    with furniture.using(None):
-        data = training_rows(rows, invented=True)
-    line_folds = data.folds(FOLDS)
-    models = {k: fit(data.subset([i for i, f in enumerate(line_folds) if f != k])) for k in range(FOLDS)}
-    return folds, models
 
 
 @contextmanager
