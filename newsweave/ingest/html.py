@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, NamedTuple
 from urllib.parse import urlsplit
 
@@ -264,7 +265,11 @@ def _card_texts(html: str, url: str | None) -> set[str]:
     return {text for texts in cards.values() if len(texts) >= CARD_REPEATS for text in texts}
 
 
-def _body(result: Any, doc: RawDocument, html: str) -> tuple[str, Dropped, tuple[str, ...]]:
+def _body(
+    result: Any, doc: RawDocument, cards: Callable[[], set[str]]
+) -> tuple[str, Dropped, tuple[str, ...]]:
+    """The body text, what the structure dropped, the markup's subheadings; ``cards``: the page's
+    teaser standfirsts (``_card_texts``), read only when the body has blocks."""
     if result is None or result.body is None:
         return "", (), ()
     blocks = _blocks(result.body)
@@ -272,12 +277,12 @@ def _body(result: Any, doc: RawDocument, html: str) -> tuple[str, Dropped, tuple
     headings: tuple[str, ...] = ()
     if _STRUCTURE[0]:
         blocks, dropped = _structure(blocks, doc.title or getattr(result, "title", None))
-        cards = _card_texts(html, doc.url) if blocks else set()
-        teasers = [b for b in blocks if _fold(b.text) in cards]
+        teaser_texts = cards() if blocks else set()
+        teasers = [b for b in blocks if _fold(b.text) in teaser_texts]
         # cards stand beside a story, never hold most of its text: a list of linked headings
         # with paragraphs under them that outweighs the rest is the story (a guide, a listicle)
         if teasers and 2 * sum(len(b.text) for b in teasers) < sum(len(b.text) for b in blocks):
-            blocks = [b for b in blocks if _fold(b.text) not in cards]
+            blocks = [b for b in blocks if _fold(b.text) not in teaser_texts]
             dropped += tuple(("teaser", b.text, None) for b in teasers)
         headings = _subheadings(blocks)
     return "\n\n".join(b.text for b in blocks), dropped, headings
@@ -291,11 +296,12 @@ def extract_html(doc: RawDocument) -> RawDocument:
     html = doc.html or ""
     if "<html" not in html[:2048].lower():  # a fragment (feed item, snippet): trafilatura
         html = f"<html><body>{html}</body></html>"  # may reject it as "not valid HTML"
+    cards = functools.cache(lambda: _card_texts(html, doc.url))  # read once if both modes need it
     result = _extract(html, doc.url, precision=True)
-    text, dropped, headings = _body(result, doc, html)
+    text, dropped, headings = _body(result, doc, cards)
     if not text:  # short pages and feed snippets: precision mode may drop them whole
         result = _extract(html, doc.url, precision=False)
-        text, dropped, headings = _body(result, doc, html)
+        text, dropped, headings = _body(result, doc, cards)
     host = urlsplit(doc.url).hostname if doc.url else None
     return dataclasses.replace(
         doc,
