@@ -36,6 +36,17 @@ def test_features_one_row_per_line_in_order() -> None:
     assert rows[0][prose] == 0.0
 
 
+def test_echo_features_mark_a_short_line_that_restates_an_earlier_one() -> None:
+    long_paragraph = f"{BODY[0]} {BODY[2]}"
+    lines = ["Fire at Brosk mill is out", long_paragraph, ">> The fire at Brosk mill", BODY[1], "What next"]
+    rows = page_features(lines, [False] * len(lines), "en")
+    before, after = FEATURES.index("echo_before"), FEATURES.index("echo_after")
+    assert rows[2][before] == 1.0  # fire, brosk, mill: all in the headline above
+    assert rows[0][before] == 0.0 and rows[0][after] > 0.5  # the headline is restated below it
+    assert rows[1][before] == rows[1][after] == 0.0  # lines over ECHO_WORDS are not compared
+    assert rows[4][before] == 0.0  # one content word: too few to restate anything
+
+
 def test_shipped_model_holds_no_text() -> None:
     data = json.loads(MODEL_FILE.read_text("utf-8"))
     assert tuple(data["features"]) == FEATURES and data["version"] == furniture.MODEL_VERSION
