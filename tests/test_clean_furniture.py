@@ -97,6 +97,16 @@ def test_shipped_model_removes_furniture_and_keeps_the_story() -> None:
     assert scored and all(r.score is not None and 0.0 <= r.score <= 1.0 for r in scored)
 
 
+def test_restated_keeps_only_kept_lines_that_repeat_an_earlier_kept_line() -> None:
+    lines = ["Brosk mill fire", BODY[0], "Mill fire in Brosk", "Old mill, two days", BODY[1]]
+    probs = [(0.9, 0.05, 0.05), (0.99, 0.0, 0.01), (0.3, 0.6, 0.1), (0.3, 0.6, 0.1), (0.99, 0.0, 0.01)]
+    assert furniture.restated(lines, [False] * 5, probs, "en") == [2]  # line 3: one content word
+    # the same line after a headline that went (a breadcrumb's copy of it) stays
+    assert furniture.restated(lines, [True, True, False, False, False], probs, "en") == []
+    sure = [*probs[:2], (0.6, 0.3, 0.1), *probs[3:]]  # the model takes it for content: it stays
+    assert furniture.restated(lines, [False] * 5, sure, "en") == []
+
+
 def test_optional_spans_index_the_text() -> None:
     out = clean_text(PAGE)
     for span in out.optional:

@@ -399,6 +399,28 @@ def beside_furniture(
     ]
 
 
+def restated(
+    lines: Sequence[str], gone: Sequence[bool], probs: Sequence[tuple[float, float, float]], lang: str
+) -> list[int]:
+    """Kept lines, no sentence and no longer than a title, that the model finds less likely
+    content than not and whose every content word one earlier kept line already uses: a
+    teaser, video or gallery title restating the headline or a paragraph above it adds nothing
+    to the story (a line that restates only removed lines, as a headline its breadcrumb, stays)."""
+    stops = stop_words(lang)
+    read = [_read_line(x, False, stops) for x in lines]
+    words = [word_count(x) for x in lines]
+    before, _ = _echoes(read, gone, words)
+    return [
+        i
+        for i in range(len(lines))
+        if not gone[i]
+        and before[i] >= 1.0
+        and probs[i][0] < probs[i][1] + probs[i][2]
+        and not is_sentence(lines[i])
+        and words[i] <= TITLE_WORDS
+    ]
+
+
 def cutoff(line: str) -> float:
     """The furniture probability from which the model in use removes ``line``."""
     model = current_model()
