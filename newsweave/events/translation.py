@@ -20,16 +20,17 @@ multilingual ``Embedder`` (``newsweave.nlp.embed``). Two tests, the first that s
 Embeddings are computed only there, each article's at most once, within a budget of passages the
 caller sets; the default grouper gives none (``WeaveGrouper(translation_passages=0)``).
 
-Measured (docs/benchmarks.md, section stories; in-process grouping, budgets in passages; dev is the
-tuning side, dev2 half B the part no constant was set on): unbounded (~600 passages of up to 25
-words on dev2, ~22 CPU s for 210 pages; ~370, 16 CPU s, on realworld_dev), story F1
-realworld_dev 0.971 -> 0.978, dev2 0.945 -> 0.956 (half A 0.939 -> 0.948, half B 0.951 -> 0.963); the leads' test alone
-(the step before, 4 sentences of 20 words, 3 candidates) gave dev 0.971, half A 0.939, half B
-0.963, and the mined votes alone dev 0.978, half A 0.948, half B 0.956. Within 150 passages (~5
-CPU s on dev2) dev2 0.951 (A 0.945, B 0.956), within 60 0.948 (A 0.945, B 0.951). The cost is the
-reason it is off by default: the half-B gain needs ~150 passages for dev2's 210 pages, six times
-the grouping's share of ``brief`` (+4 s per 1,000 articles), and ``cluster`` keeps no text to
-read sentences from (it would need them in ``Features``, ~0.8 KB and ~0.13 ms per article).
+Measured (docs/benchmarks.md, section stories; in-process grouping, budgets in passages; dev is
+the tuning side, dev2 half B the part no constant was set on): unbounded (~600 passages of up to
+25 words on dev2, ~22 CPU s for 210 pages; ~370, 16 CPU s, on realworld_dev), story F1
+realworld_dev 0.971 -> 0.978, dev2 0.945 -> 0.956 (half A 0.939 -> 0.948, half B 0.951 ->
+0.963); the leads' test alone (the step before, 4 sentences of 20 words, 3 candidates) gave dev
+0.971, half A 0.939, half B 0.963, and the mined votes alone dev 0.978, half A 0.948, half B
+0.956. Within 150 passages (~5 CPU s on dev2) dev2 0.951 (A 0.945, B 0.956), within 60 0.948
+(A 0.945, B 0.951). The cost is the reason it is off by default: the half-B gain needs ~150
+passages for dev2's 210 pages, six times the grouping's share of ``brief`` (+4 s per 1,000
+articles), and ``cluster`` keeps no text to read sentences from (it would need them in
+``Features``, ~0.8 KB and ~0.13 ms per article).
 """
 
 from __future__ import annotations
