@@ -22,13 +22,17 @@ from newsweave.events.model import (
     story_link,
 )
 from newsweave.events.translation import (
+    ALIGNED,
     ALONE,
     CANDIDATES,
     LINK,
     SENTENCE_WORDS,
+    VOTERS,
     aligned,
     decide,
+    decide_votes,
     link_translations,
+    mined_votes,
     monotone,
     passages_of,
 )
@@ -128,9 +132,9 @@ def test_doc_state_keeps_the_quoted_shingles() -> None:
 
 def test_passages_are_the_leading_sentences_cut_and_capped() -> None:
     text = "Short.\n" + " ".join(f"Sentence number {k} has several words in it." for k in range(10))
-    got = passages_of("A headline of five words", text + " " + "word " * 80)
-    assert got[0] == "A headline of five words"
-    assert "Short." not in got  # under four words: not a sentence to align
+    got = passages_of("A headline of six words here\n" + text + " " + "word " * 80)
+    assert got[0] == "A headline of six words here"
+    assert "Short." not in got  # under five words: not a sentence to mine
     assert len(got) == PASSAGES and all(len(p.split()) <= SENTENCE_WORDS for p in got)
 
 
@@ -315,19 +319,60 @@ def test_a_share_of_few_shingles_counts_only_when_it_is_most_of_the_shorter_text
     assert got.tolist() == pytest.approx([share])
 
 
-def test_a_candidate_may_be_read_deeper_than_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the page's own sentences are cut to SENTENCES, a candidate's to CANDIDATE_SENTENCES: the
-    # passages carry the more of the two, and the alignment sees each side's share
+def test_the_leads_align_on_few_sentences_and_all_of_the_pages_vote(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each article carries SENTENCES passages; the alignment reads ALIGNED a side, the votes the
+    # page's first VOTERS against every sentence of the candidates
     from newsweave.events import translation
 
-    text = "\n".join(f"Sentence number {k} of the invented Velmora report." for k in range(9))
-    assert len(passages_of("", text)) == max(PASSAGES, translation.CANDIDATE_SENTENCES)
-    monkeypatch.setattr(translation, "CANDIDATE_SENTENCES", 7)
-    assert len(passages_of("", text)) == 7
+    text = "\n".join(f"Sentence number {k} of the invented Velmora harbour report." for k in range(12))
+    assert len(passages_of(text)) == PASSAGES
     seen: list[tuple[int, int]] = []
     real = translation.aligned
     monkeypatch.setattr(translation, "aligned", lambda a, b: seen.append((len(a), len(b))) or real(a, b))
+    monkeypatch.setattr(translation, "decide", lambda scores: None)  # the leads never tell here
+    mined: list[tuple[int, int]] = []
+    real_votes = translation.mined_votes
+    monkeypatch.setattr(
+        translation,
+        "mined_votes",
+        lambda own, pool, lang: mined.append((len(own), len(pool))) or real_votes(own, pool, lang),
+    )
     docs, events, stories, _ = _pile()
-    passages = [passages_of("", text)] * 3 + [passages_of("", text.upper())]
-    link_translations(docs, events, stories, passages, lambda p: np.ones(len(p)), Hashing, 100)
-    assert seen and all(pair == (PASSAGES, 7) for pair in seen)
+    passages = [passages_of(text)] * 3 + [passages_of(text.upper())]
+    got = link_translations(docs, events, stories, passages, lambda p: np.ones(len(p)), Hashing, 100)
+    assert seen and all(pair == (ALIGNED, ALIGNED) for pair in seen)
+    assert mined == [(VOTERS, 2 * PASSAGES)]  # one article of each of the two English stories
+    assert got[3] == 3  # both candidates read alike: their votes tie and the page stays alone
+
+
+def test_a_translation_the_leads_miss_joins_by_its_mined_sentences(monkeypatch: pytest.MonkeyPatch) -> None:
+    from newsweave.events import translation
+
+    monkeypatch.setattr(translation, "decide", lambda scores: None)
+    docs, events, stories, passages = _pile()
+    got = link_translations(docs, events, stories, passages, lambda p: np.ones(len(p)), Hashing, 100)
+    assert got.tolist() == [0, 0, 2, 0]
+
+
+def test_a_mined_pair_stands_out_from_both_sentences_neighbours() -> None:
+    # pool: sentences on one topic (axis 0), each in words of its own (axes 1-6), three of a
+    # candidate in "en" and three of another in "fr"; the page's first sentence translates pool
+    # row 1 (nearly its vector), its second states the topic in words of its own (axis 7): as
+    # close to every row as they are to each other
+    axes = np.eye(16)
+    pool = _unit([(axes[0] + 0.8 * axes[k]).tolist() for k in range(1, 7)])
+    page = _unit([(axes[0] + 0.8 * axes[2] + 0.05 * axes[8]).tolist(), (axes[0] + 0.8 * axes[7]).tolist()])
+    got = mined_votes(page, pool, np.array(["en"] * 3 + ["fr"] * 3))
+    assert got.tolist() == [1, -1]
+    assert mined_votes(page[:0], pool, np.array(["en"] * 6)).tolist() == []
+    assert mined_votes(page, pool[:0], np.array([], dtype=str)).tolist() == [-1, -1]
+
+
+@pytest.mark.parametrize(
+    ("votes", "home"),
+    [({}, None), ({3: 1}, 3), ({3: 2, 4: 1}, 3), ({3: 1, 4: 1}, None)],
+)
+def test_the_most_voted_story_wins_only_when_strictly_ahead(votes: dict[int, int], home: int | None) -> None:
+    from collections import Counter
+
+    assert decide_votes(Counter(votes)) == home

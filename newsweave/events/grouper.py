@@ -13,7 +13,7 @@ from scipy import sparse
 from scipy.sparse.csgraph import connected_components
 
 from newsweave.events.crosslingual import link_across_languages
-from newsweave.events.features import features_of
+from newsweave.events.features import features_of, with_title
 from newsweave.events.guards import TimeSpan
 from newsweave.events.leads import LeadGuard, edge_affinity, split_events
 from newsweave.events.linkage import Guard, average_link
@@ -237,6 +237,6 @@ class WeaveGrouper:
         drop_boilerplate(docs, labels)
         events = np.asarray(labels, dtype=np.int64)
         budget = self.translation_passages
-        passages = [passages_of(a.title or "", a.text) for a in articles] if budget else None
+        passages = [passages_of(with_title(a.title, a.text)) for a in articles] if budget else None
         stories = story_labels(docs, events, vocab, passages, self._embedder, budget)
         return Grouping(events=make_events(docs, events, stories))

