@@ -46,6 +46,7 @@ def _speakers(text: str, people: list[str] = ()) -> list[str | None]:  # type: i
         # a finite "asked" / "told" after an apposition or a participle's clause is the subject's own
         ('Toma Varek, a ferry pilot, told Nordpress that "the boats are safe now".', ["Toma Varek"]),
         ('Toma Varek, reading the speech, asked the crowd "Why should we trust them?"', ["Toma Varek"]),
+        ('"We will reopen the pier," Ada Voss said after she was told about the vote.', ["Ada Voss"]),
         # words told to someone are not theirs
         ('Ada Voss said she was told: "Leave the harbour now or you will be arrested."', [None]),
     ],

@@ -232,7 +232,7 @@ def _attribute(
             signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
             if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
                 seg.speaker = speakers.name(signed.group("who"), seg.open_at)
-            _put_to(seg, _ASKED_TAIL.match(tail), speakers)
+            _put_to(seg, _asked_tail(tail), speakers)
         if seg.speaker is None and not continued and not label and not seg.asked:
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = head_speaker(head, speakers, seg.open_at)
@@ -283,12 +283,19 @@ _TOPIC = r"(?:about|whether|if|on|at|in|during|after|when|to)"  # what the askin
 _BY = rf"(?:\s+by\s+(?P<by>(?:(?!\s{_TOPIC}\b)[^,.;:!?“”\"—–\n]){{1,60}}))?"
 _PASSIVE = r"(?:was|were|is|are|been|being|be|get|gets|got|getting)\s+(?:[a-z]+ly\s+|also\s+|then\s+)?"
 _ASKED_TAIL = re.compile(
-    rf"^\s*[,—–-]?\s*(?:[\w’'.\-]+\s+){{0,6}}?{_PASSIVE}{_PUT}\b{_BY}\s*(?=[,.;:!?]|$|\s{_TOPIC}\b)"
+    rf"^\s*[,—–-]?\s*(?P<who>(?:[\w’'.\-]+\s+){{0,6}}?){_PASSIVE}{_PUT}\b{_BY}\s*(?=[,.;:!?]|$|\s{_TOPIC}\b)"
 )
 _ASKED_HEAD = re.compile(
     rf"(?:\b(?P<aux>{_PASSIVE})|(?:^|\b(?i:when|if|once|after|as|before|while|being)\s+))"
     rf"(?i:{_PUT})\b{_BY}(?P<rest>[^.!?;]*)$"
 )
+
+
+def _asked_tail(tail: str) -> re.Match[str] | None:
+    """The passive "asked" after a quote ('"...?" Voss was asked'), not one in a clause after
+    the quote's own verb of saying ('"...," Voss said after she was told about it')."""
+    m = _ASKED_TAIL.match(tail)
+    return None if m is None or any(speech_word(w) for w in _WORDS.findall(m.group("who"))) else m
 
 
 def _asked_head(head: str) -> re.Match[str] | None:
