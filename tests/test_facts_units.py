@@ -250,7 +250,7 @@ def test_undated_copy_reads_its_dates_against_its_original() -> None:
     from newsweave.facts import extract_facts
     from newsweave.records import Article, Story
 
-    text = "The council said it would decide on Wednesday whether to open the floodgates."
+    text = "The council said on Wednesday that it would open the floodgates."
     original = Article(id="wire", text=text, published="2026-03-10")
     copy = Article(id="repost", text=text)
     other = Article(id="local", text="The mayor spoke to residents on Wednesday evening.",
@@ -272,7 +272,10 @@ def test_weekday_looks_ahead_only_after_a_future_cue() -> None:
     entries = timeline(art, DateResolver(date(2026, 3, 10)))
     got = [(t.date, t.precision) for t in entries]
     assert ("2026-03-09", "day") in got  # announced on Monday: the past Monday
-    assert ("2026-03-13", "day") in got  # will decide on Friday: the coming Friday
+    # will decide on Friday: the coming Friday, a plan's day, so no entry of the timeline
+    (friday,) = DateResolver(date(2026, 3, 10)).find("Regulators will decide on Friday.")
+    assert (friday.date, friday.planned) == ("2026-03-13", True)
+    assert not any(t.text.startswith("Regulators") for t in entries)
     assert ("2025-01-01", "year") in got  # last year: a year, not New Year's Day
 
 

@@ -34,6 +34,22 @@ _NOT_TITLE = re.compile(r"^[^\w\"'‘“«„`]|^by\s|\d{1,2}:\d\d|\.\.\.$|…$"
 _GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")
 _SEPARATORS = re.compile(r"\s[|>»›/•·]\s")
 _WORD = re.compile(r"[^\W\d_]{4,}")
+# A dateline printed as a line of its own: a city in capitals, a region, a credit in brackets and
+# a dash, with at most an agency's name after it ("VELBY, Norland (Wirex) -", "VELBY – Wirex News")
+_DATELINE = re.compile(
+    r"[A-Z][A-Z.'’\-]+(?:\s+[A-Z][A-Z.'’\-]+)*"
+    r"(?:,\s*[A-Z][\w.'’\-]*(?:\s+[A-Z][\w.'’\-]*){0,2})?"
+    r"(?P<credit>\s*\([^()\n]{1,30}\))?"
+    r"\s*(?P<dash>--|_|—|–|-|:)?\s*"
+    r"(?:[A-Z][\w.&'’\-]*(?:\s+[A-Z][\w.&'’\-]*){0,2}\s*(?:--|_|—|–|-|:)?)?"
+)
+
+
+def dateline_line(line: str) -> bool:
+    """Whether ``line`` is a dateline alone: a place in capitals set off by a dash or a bracketed
+    credit, and nothing after it but an agency's name."""
+    m = _DATELINE.fullmatch(line.strip())
+    return m is not None and (m.group("credit") is not None or m.group("dash") is not None)
 
 
 class Line(NamedTuple):
@@ -46,7 +62,7 @@ def headline_shape(line: str) -> bool:
     date line, breadcrumb or run of menu items."""
     s = line.strip()
     words = s.split()
-    if not MIN_TITLE_WORDS <= len(words) <= TITLE_WORDS or _NOT_TITLE.search(s):
+    if not MIN_TITLE_WORDS <= len(words) <= TITLE_WORDS or _NOT_TITLE.search(s) or dateline_line(s):
         return False
     if ends_sentence(s) and not s.rstrip("\"'”’»)]").endswith(("?", "!")) or s.endswith((",", ":")):
         return False

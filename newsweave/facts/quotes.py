@@ -41,7 +41,13 @@ class _Segment:
     paragraph: int
     whole: bool = False  # the paragraph is this quote and nothing else
     labelled: bool = False  # it opens on a transcript's label ("VOSS: ..."): no one else's words
+    asked: bool = False  # words put to someone ('X was asked: "...?"'): the asker's, not X's
     speaker: str | None = None
+
+    @property
+    def fixed(self) -> bool:
+        """Its speaker is settled by its own attribution: no neighbour's speaker fills it."""
+        return self.labelled or self.asked
 
 
 def _pairs(para: str) -> list[tuple[int, int, int | None, int]]:
@@ -208,6 +214,12 @@ def _attribute(
         # a transcript quoted line by line: the quote opens on its speaker's label ('"VOSS: Well, ...')
         seg.speaker = _transcript_label(text, seg, speakers, index, transcript)
         label = seg.speaker is not None or seg.labelled  # the label or no one: not the words around
+        h_start, _ = sentence_of(seg.open_at)
+        prev_close = max((p.close_at or 0) for p in segments[:n]) if n else 0
+        head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
+        if not label and not continued and head.strip() and "\n" not in head.strip():
+            _put_to(seg, _asked_head(head), speakers)  # 'When asked "...?" Voss laughed': no one's
+            label = seg.asked
         if seg.close_at is not None and not label:
             _, s_end = sentence_of(seg.close_at)
             nxt = _DOUBLE.search(text, seg.close_at + 1, max(s_end, seg.close_at + 1))
@@ -220,16 +232,15 @@ def _attribute(
             signed = _SIGNED.match(text, seg.close_at + 1) if seg.whole else None
             if signed:  # a quote paragraph signed by the next line: "- Bernie Sanders."
                 seg.speaker = speakers.name(signed.group("who"), seg.open_at)
-        if seg.speaker is None and not continued and not label:
-            h_start, _ = sentence_of(seg.open_at)
-            prev_close = max((p.close_at or 0) for p in segments[:n]) if n else 0
-            head = text[max(h_start, prev_close + 1 if prev_close else h_start) : seg.open_at]
+            _put_to(seg, _asked_tail(tail), speakers)
+        if seg.speaker is None and not continued and not label and not seg.asked:
             if head.strip() and "\n" not in head.strip():
                 seg.speaker = head_speaker(head, speakers, seg.open_at)
             elif not head.strip() and (prev_s := _sentence_before(text, sentences, starts, seg)):
                 seg.speaker = head_speaker(
                     text[prev_s.start : prev_s.end].rstrip(" .:"), speakers, seg.open_at
                 )
+        label = label or seg.asked
         if (
             seg.speaker is None
             and not label
@@ -251,7 +262,7 @@ def _attribute(
         if (
             seg.speaker is None
             and seg.whole
-            and not seg.labelled
+            and not seg.fixed
             and prev is not None
             and prev.speaker
             and prev.close_at
@@ -261,6 +272,48 @@ def _attribute(
         if len(text[seg.start : seg.end].split()) > _TERM:  # 'a ‘Kid-Sized’ sub' names a term: no one spoke
             speakers.said(seg.speaker, seg.open_at)
     return wanted
+
+
+# Words put to someone: the quote hangs from a passive "asked" / "told" ('Ada Voss was asked:
+# "...?"', '"...?" she was asked by reporters.', 'When asked "...?"'): the one asked is the hearer;
+# the speaker is the asker, named only by "by ..." (else no one). A speech verb after it ('When
+# asked about it, Voss said: "..."') makes the quote that verb's.
+_PUT = r"(?:asked|told|questioned|pressed)"
+_TOPIC = r"(?:about|whether|if|on|at|in|during|after|when|to)"  # what the asking is about
+_BY = rf"(?:\s+by\s+(?P<by>(?:(?!\s{_TOPIC}\b)[^,.;:!?“”\"—–\n]){{1,60}}))?"
+_PASSIVE = r"(?:was|were|is|are|been|being|be|get|gets|got|getting)\s+(?:[a-z]+ly\s+|also\s+|then\s+)?"
+_ASKED_TAIL = re.compile(
+    rf"^\s*[,—–-]?\s*(?P<who>(?:[\w’'.\-]+\s+){{0,6}}?){_PASSIVE}{_PUT}\b{_BY}\s*(?=[,.;:!?]|$|\s{_TOPIC}\b)"
+)
+_ASKED_HEAD = re.compile(
+    rf"(?:\b(?P<aux>{_PASSIVE})|(?:^|\b(?i:when|if|once|after|as|before|while|being)\s+))"
+    rf"(?i:{_PUT})\b{_BY}(?P<rest>[^.!?;]*)$"
+)
+
+
+def _asked_tail(tail: str) -> re.Match[str] | None:
+    """The passive "asked" after a quote ('"...?" Voss was asked'), not one in a clause after
+    the quote's own verb of saying ('"...," Voss said after she was told about it')."""
+    m = _ASKED_TAIL.match(tail)
+    return None if m is None or any(speech_word(w) for w in _WORDS.findall(m.group("who"))) else m
+
+
+def _asked_head(head: str) -> re.Match[str] | None:
+    """The passive "asked" the words before a quote end on, with no verb of saying after it."""
+    m = _ASKED_HEAD.search(head)
+    if m is None or any(speech_word(w) for w in _WORDS.findall(m.group("rest"))):
+        return None
+    # 'Asked about it, "...," Voss said': a participle's clause set off by a comma is the question's
+    # topic; the quote after it is the answer
+    return None if m.group("aux") is None and m.group("rest").rstrip().endswith(",") else m
+
+
+def _put_to(seg: _Segment, asked: re.Match[str] | None, speakers: Speakers) -> None:
+    """Mark ``seg`` as words put to someone (``asked``: the attribution's passive verb): its
+    speaker is the asker "by" names, else no one."""
+    if asked is not None:
+        seg.asked = True
+        seg.speaker = speakers.name(asked.group("by"), seg.open_at) if asked.group("by") else None
 
 
 # A transcript's speaker label: a surname or name in capitals ("VOSS:", "ADA VOSS:") or a
@@ -462,14 +515,14 @@ def _fill_chains(segments: list[_Segment]) -> None:
         if seg.close_at is not None or n + 1 == len(segments):
             who = next((c.speaker for c in chain if c.speaker), None)
             for c in chain:
-                c.speaker = c.speaker or (None if c.labelled else who)
+                c.speaker = c.speaker or (None if c.fixed else who)
             chain = []
 
 
 def _fill_neighbours(segments: list[_Segment]) -> None:
     """An unattributed quote in a paragraph with an attributed one shares its speaker."""
     for seg in segments:
-        if seg.speaker is not None or seg.labelled:
+        if seg.speaker is not None or seg.fixed:
             continue
         same = [s for s in segments if s.paragraph == seg.paragraph and s.speaker]
         before = [s for s in same if s.start < seg.start]

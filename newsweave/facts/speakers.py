@@ -211,8 +211,9 @@ class Speakers:
         if self.index is None:
             return None
         ent = self.index.lookup(name)
-        if ent is not None:
-            return ent.name
+        if ent is not None:  # a body by its name as written when that is the fuller ("Fox News", not "Fox")
+            fuller = len(name.split()) > len(ent.name.split())
+            return name if fuller and ent.type != "PERSON" and name in ent.aliases else ent.name
         core = strip_titles(name)
         last = fold(core.split()[-1]) if core else ""
         same = [e for e in self.index.entities if fold(e.name.split()[-1]) == last]

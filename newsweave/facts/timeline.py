@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from functools import lru_cache
 
@@ -39,18 +39,26 @@ _FUTURE = re.compile(
     r"set to|to attend|to meet|next|tomorrow|va|vont|irá|wird|werden)\b",
     re.IGNORECASE,
 )
+# A plan or an expectation the day is set for ("would announce steps on Monday", "is due to vote
+# on March 3", "will take effect on January 1"): the day of something not yet done, no fact's day.
+_PLAN = re.compile(
+    r"\b(?:will|would|'ll|shall|plan(?:s|ned|ning)? to|(?:is|are|was|were) due|due to|scheduled|"
+    r"expected to|going to|set to|intends? to|va|vont|irá|wird|werden)\b",
+    re.IGNORECASE,
+)
+# Where a clause opens: the plan must govern the day, not a clause set off before it ("Voss, who
+# will chair the board, resigned on Monday": Monday is the resignation's), nor be one a clause
+# after it leaves ("will not be deterred after an attack on Tuesday": the attack's day).
+_CLAUSE_BREAK = re.compile(
+    r"(?<!\d),|,(?!\d)|[;:()—–]|\s-\s|\b(?:after|since|because|what|who|which)\b", re.IGNORECASE
+)
 # The same patterns without IGNORECASE, run on lowercased text (about three times faster).
-_LOWER = {p: re.compile(p.pattern) for p in (_EXPLICIT, _WEEKDAY, _RELATIVE, _FUTURE)}
+_LOWER = {p: re.compile(p.pattern) for p in (_EXPLICIT, _WEEKDAY, _RELATIVE, _FUTURE, _PLAN)}
 
 
 def _finditer(pattern: re.Pattern[str], text: str, low: str) -> Iterator[re.Match[str]]:
     """``pattern``'s matches in ``text``, found in ``low`` (its lowercase) when the offsets agree."""
     return _LOWER[pattern].finditer(low) if len(low) == len(text) else pattern.finditer(text)
-
-
-def _search(pattern: re.Pattern[str], text: str, low: str, end: int) -> re.Match[str] | None:
-    """``pattern.search(text, 0, end)``, run on ``low`` like ``_finditer``."""
-    return _LOWER[pattern].search(low, 0, end) if len(low) == len(text) else pattern.search(text, 0, end)
 
 
 _VAGUE = frozenset({"last week", "last month", "last year", "next month", "next year"})
@@ -79,6 +87,7 @@ class DateMention:
     date: str  # YYYY-MM-DD
     precise: bool = True  # False for "last month": the first day stands for the month
     names_event: bool = False  # "Monday's earthquake": the day of something else, not of a report
+    planned: bool = False  # "would announce on Monday": the day of a plan, not of a fact (``_planned``)
 
 
 def parse_day(value: str | None) -> date | None:
@@ -135,7 +144,7 @@ class DateResolver:
                 continue
             wd = WEEKDAYS[m.group("wd").lower()]
             # "would decide on Wednesday" looks ahead; "announced on Monday that it would" does not
-            future = bool(_search(_FUTURE, sentence, low, m.start()))
+            future = _in_clause(_FUTURE, sentence, low, m.start())
             d = self.weekday(wd, (m.group("mod") or "").lower(), future)
             if d:
                 owner = sentence[m.end() : m.end() + 2] in ("'s", "’s")
@@ -147,7 +156,7 @@ class DateResolver:
                 if d:
                     out.append(DateMention(m.start(), m.end(), d.isoformat(), rel not in _VAGUE))
         out.sort(key=lambda d: d.start)
-        return out
+        return [replace(d, planned=True) if _in_clause(_PLAN, sentence, low, d.start) else d for d in out]
 
     def _explicit(self, m: re.Match[str], year: int | None) -> date | None:
         if m.group("iso"):
@@ -175,6 +184,13 @@ class DateResolver:
         if rel.endswith("month"):
             return _shift_month(self.base, {"last": -1, "this": 0, "next": 1}[rel.split()[0]])
         return date(self.base.year + {"last": -1, "this": 0, "next": 1}[rel.split()[0]], 1, 1)
+
+
+def _in_clause(words: re.Pattern[str], sentence: str, low: str, start: int) -> bool:
+    """Whether ``words`` (a plan's: "will", "would", "is due to", "plans to") come before the day
+    at ``start`` in its own clause: the day is what is planned for, not when a fact happened."""
+    clause = max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, start)), default=0)
+    return any(m.start() >= clause for m in _finditer(words, sentence[:start], low[:start]))
 
 
 @lru_cache(maxsize=8192)
@@ -227,7 +243,8 @@ def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
         if day is None:
             continue
         precision = "day" if day.precise else _vague_precision(sentence, day)
-        start, end = _readable_span(article, sents, quoted, k, leans_back(sentence[dateline:]))
+        body = sentence[dateline:]
+        start, end = _readable_span(article, sents, quoted, k, leans_back(body) or _object_back(body))
         out.append(TimelineEntry(day.date, text[start:end], article.id, start, end, precision))
     # a sentence taken into a neighbour's span is one fact with it when it has the same date
     return [
@@ -235,6 +252,26 @@ def timeline(article: Article, resolver: DateResolver) -> list[TimelineEntry]:
         for t in out
         if not any(u is not t and u.date == t.date and u.start <= t.start and t.end <= u.end for u in out)
     ]
+
+
+# "him" / "her" as an object ("protesters threw stones at him", "police questioned her."): a
+# person the sentence does not name. Possessive "her" ("her car") is followed by its noun.
+_OBJECT = re.compile(
+    r"\b(?:him|her)\b(?=\s*(?:[.,;:!?)\"”’]|$|(?:and|but|as|to|in|on|at|for|with|from|after|before|over|about|"
+    r"again|twice|once|yesterday|today|last|on|this)\b))",
+    re.IGNORECASE,
+)
+_CAPITAL = re.compile(r"(?<=[\w,;:] )[A-Z][\w’'\-]*")
+
+
+def _object_back(sentence: str) -> bool:
+    """Whether a personal pronoun object points back past the sentence: "him" or "her" with no
+    capitalised word before it (but the first, a day's or a month's name) that could be whom it means."""
+    m = _OBJECT.search(sentence)
+    if m is None:
+        return False
+    words = (w.lower() for w in _CAPITAL.findall(sentence, 0, m.start()))
+    return all(w in WEEKDAYS or w in MONTHS for w in words)
 
 
 MAX_REACH = 2  # sentences a cited span may take in on either side of its dated sentence
@@ -293,11 +330,13 @@ def _readable_span(
 
 
 def fact_day(mentions: Sequence[DateMention], base: date | None, dateline: int = 0) -> DateMention | None:
-    """The day a sentence's fact happened, of the days it names: a day over a month or year, one
+    """The day a sentence's fact happened, of the days it names but a plan's ("would announce
+    steps on Monday", ``DateMention.planned``): a day over a month or year, one
     not after the report (a later day is a plan: "said on Sunday that he would announce steps on
     Monday"), one after the dateline (which ends at ``dateline``: its day is the filing's), then
     the first named, which in news is the main clause's ("On Sunday, X said ...", "X said on
     Sunday that ..."). One fact, one entry: a sentence naming two days is listed once."""
+    mentions = [m for m in mentions if not m.planned]
     if not mentions:
         return None
     told = base.isoformat() if base is not None else None
