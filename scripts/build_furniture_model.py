@@ -1,4 +1,4 @@
-"""Build newsweave/clean/data/furniture-v4.json, the plain-text furniture line classifier.
+"""Build newsweave/clean/data/furniture-v3.json, the plain-text furniture line classifier.
 
     python scripts/build_furniture_model.py [--l3s ../shared/data/l3s_dev.jsonl] [--no-l3s]
 
@@ -66,12 +66,6 @@ OBJECTIVE = "f1"
 # - lines weighted equally in the fits (not by 1 + log tokens): 0.889 / 0.980 / 0.932, 124, 77
 # - OBJECTIVE = "removed" on v3's features: the same cut-offs (0.54) as "f1"
 # - C = 0.05: 0.890 / 0.981 / 0.930, 123, 74; C = 10: 0.891 / 0.980 / 0.934, 124, 78 (as C = 1)
-# Session 8, v4 = v3 + echo_before / echo_after (how much of a short line one earlier / later
-# line already says): 0.8915 / 0.9802 / 0.9355 held out here; bench/clean.py L3S folded F1
-# 0.949 -> 0.950, furniture lines 11526 -> 11534; half A 124 -> 126, half B 77 -> 79; seeds same.
-# Tried on top and left out: invented teasers and video titles restating the page's own
-# headline (scripts/invent_pages.py, 8% after the title, 5% between paragraphs): L3S folded
-# furniture lines 11534 -> 11469 (F1 0.950 -> 0.949), half A 126, half B 80.
 # Half B moved by up to 13 lines between variants whose held-out L3S scores differ by < 0.01:
 # differences of a few lines there are within what the choice of cut-off alone does.
 COMPOSED = 300  # invented pages composed by scripts/invent_pages.py (sprinkled furniture)

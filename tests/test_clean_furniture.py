@@ -36,17 +36,6 @@ def test_features_one_row_per_line_in_order() -> None:
     assert rows[0][prose] == 0.0
 
 
-def test_echo_features_mark_a_short_line_that_restates_an_earlier_one() -> None:
-    long_paragraph = f"{BODY[0]} {BODY[2]}"
-    lines = ["Fire at Brosk mill is out", long_paragraph, ">> The fire at Brosk mill", BODY[1], "What next"]
-    rows = page_features(lines, [False] * len(lines), "en")
-    before, after = FEATURES.index("echo_before"), FEATURES.index("echo_after")
-    assert rows[2][before] == 1.0  # fire, brosk, mill: all in the headline above
-    assert rows[0][before] == 0.0 and rows[0][after] > 0.5  # the headline is restated below it
-    assert rows[1][before] == rows[1][after] == 0.0  # lines over ECHO_WORDS are not compared
-    assert rows[4][before] == 0.0  # one content word: too few to restate anything
-
-
 def test_shipped_model_holds_no_text() -> None:
     data = json.loads(MODEL_FILE.read_text("utf-8"))
     assert tuple(data["features"]) == FEATURES and data["version"] == furniture.MODEL_VERSION
@@ -95,16 +84,6 @@ def test_shipped_model_removes_furniture_and_keeps_the_story() -> None:
         assert line not in out.text.split("\n\n"), line
     scored = [r for r in out.removed if r.kind == "furniture"]
     assert scored and all(r.score is not None and 0.0 <= r.score <= 1.0 for r in scored)
-
-
-def test_restated_keeps_only_kept_lines_that_repeat_an_earlier_kept_line() -> None:
-    lines = ["Brosk mill fire", BODY[0], "Mill fire in Brosk", "Old mill, two days", BODY[1]]
-    probs = [(0.9, 0.05, 0.05), (0.99, 0.0, 0.01), (0.3, 0.6, 0.1), (0.3, 0.6, 0.1), (0.99, 0.0, 0.01)]
-    assert furniture.restated(lines, [False] * 5, probs, "en") == [2]  # line 3: one content word
-    # the same line after a headline that went (a breadcrumb's copy of it) stays
-    assert furniture.restated(lines, [True, True, False, False, False], probs, "en") == []
-    sure = [*probs[:2], (0.6, 0.3, 0.1), *probs[3:]]  # the model takes it for content: it stays
-    assert furniture.restated(lines, [False] * 5, sure, "en") == []
 
 
 def test_optional_spans_index_the_text() -> None:

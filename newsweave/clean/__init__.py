@@ -26,7 +26,6 @@ from newsweave.clean.furniture import (
     is_prose,
     optional_kind,
     prose_sample,
-    restated,
 )
 from newsweave.clean.injected import Cut, cut_markup, touched_words
 from newsweave.clean.junk import block_heading, in_block, junk_kind
@@ -153,9 +152,6 @@ def _model_pass(
     gone = [rule is not None or v is not None for (_, _, rule), v in zip(ruled, verdict, strict=True)]
     for i in beside_furniture(lines, gone, probs):
         verdict[i] = probs[i][1] + probs[i][2]  # its chance of being no body text
-    gone = [rule is not None or v is not None for (_, _, rule), v in zip(ruled, verdict, strict=True)]
-    for i in restated(lines, gone, probs, lang):
-        verdict[i] = probs[i][1] + probs[i][2]
     if headings:
         verdict = [None if x.strip() in headings else v for x, v in zip(lines, verdict, strict=True)]
     if not any(rule is None and verdict[i] is None and is_prose(x) for i, (x, _, rule) in enumerate(ruled)):

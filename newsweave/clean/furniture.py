@@ -38,7 +38,7 @@ from newsweave.clean.line_shape import (
     word_count,
 )
 
-MODEL_VERSION = 4
+MODEL_VERSION = 3
 MODEL_FILE = Path(__file__).parent / "data" / f"furniture-v{MODEL_VERSION}.json"
 CLASSES = ("content", "optional", "furniture")
 WINDOW = 3  # lines each side that make a line's neighbourhood
@@ -53,10 +53,9 @@ FEATURES = (
     "win_rule", "win_words", "in_block", "before_block", "after_block", "dist_block",
     "next_to_block", "dist_prose", "short_run", "short_in_block", "prose_in_block",
     "prose_after_block", "prose_before_block", "first_line", "block_overlap",
-    "head_shape", "head_run", "head_window", "after_last_prose", "echo_before", "echo_after",
+    "head_shape", "head_run", "head_window", "after_last_prose",
 )  # fmt: skip
 HEAD_WORDS = (4, 20)  # a line shaped like a headline: this many words, ending like no sentence
-ECHO_WORDS = 20  # lines up to this long are compared with the page's other lines (``_echoes``)
 
 
 def _overlap(words: frozenset[str], seen: set[str]) -> float:
@@ -159,37 +158,10 @@ def _features(lines: Sequence[str], rule: Sequence[bool], lang: str) -> Any:
         inside, before, beyond, np.log1p(dist), dist == 1, np.log1p(nearest), np.log1p(short_runs),
         inside & (words <= 3), own_prose, beyond & is_prose, before & is_prose, at == 0, overlap,
         *_headline_columns(head, a, b, nw), at > (prose_at[-1] if len(prose_at) else n),
-        *_echoes(read, rule, words),
     ):  # fmt: skip
         out[:, k] = col
         k += 1
     return out
-
-
-def _echoes(read: Sequence[Any], rule: Sequence[bool], words: Any) -> tuple[Any, Any]:
-    """echo_before and echo_after of each short line: the largest share of its content words
-    that one earlier (later) line of the page also uses. A teaser, video or gallery title
-    between paragraphs restates the story's headline or a paragraph above it; a caption recurs
-    as the start of a longer one; a story's own headline is restated after it, not before."""
-    import numpy as np
-
-    n = len(read)
-    before, after = np.zeros(n), np.zeros(n)
-    short = [i for i in range(n) if not rule[i] and words[i] <= ECHO_WORDS and len(read[i].content) > 1]
-    if not short:
-        return before, after
-    vocab = frozenset().union(*(read[i].content for i in short))
-    index: dict[str, list[int]] = {}
-    for j, r in enumerate(read):
-        if not rule[j]:
-            for w in r.content & vocab:
-                index.setdefault(w, []).append(j)
-    for i in short:
-        shared = Counter(j for w in read[i].content for j in index[w] if j != i)
-        size = len(read[i].content)
-        before[i] = max((k for j, k in shared.items() if j < i), default=0) / size
-        after[i] = max((k for j, k in shared.items() if j > i), default=0) / size
-    return before, after
 
 
 def _headline_columns(head: Any, a: Any, b: Any, nw: Any) -> tuple[Any, Any, Any]:
@@ -396,28 +368,6 @@ def beside_furniture(
         and ((i > 0 and gone[i - 1]) or (i + 1 < n and gone[i + 1]))
         and not is_sentence(lines[i])
         and word_count(lines[i]) <= TITLE_WORDS
-    ]
-
-
-def restated(
-    lines: Sequence[str], gone: Sequence[bool], probs: Sequence[tuple[float, float, float]], lang: str
-) -> list[int]:
-    """Kept lines, no sentence and no longer than a title, that the model finds less likely
-    content than not and whose every content word one earlier kept line already uses: a
-    teaser, video or gallery title restating the headline or a paragraph above it adds nothing
-    to the story (a line that restates only removed lines, as a headline its breadcrumb, stays)."""
-    stops = stop_words(lang)
-    read = [_read_line(x, False, stops) for x in lines]
-    words = [word_count(x) for x in lines]
-    before, _ = _echoes(read, gone, words)
-    return [
-        i
-        for i in range(len(lines))
-        if not gone[i]
-        and before[i] >= 1.0
-        and probs[i][0] < probs[i][1] + probs[i][2]
-        and not is_sentence(lines[i])
-        and words[i] <= TITLE_WORDS
     ]
 
 
