@@ -7,6 +7,7 @@ import pytest
 from newsweave.facts.attribution import PLACEHOLDER, parse, reading
 from newsweave.facts.entities import EntityIndex, Mention
 from newsweave.facts.quotes import find_all_quotes, find_quotes
+from tests.test_facts_asked import _index as _labelled
 
 
 def _index(text: str, people: list[str], label: str = "PERSON") -> EntityIndex:
@@ -774,3 +775,89 @@ def test_a_transcript_quoted_line_by_line_takes_each_line_s_label() -> None:
 def test_a_label_that_is_no_person_leaves_the_attribution_alone() -> None:
     text = "“UPDATE: the pier will stay shut until Monday and the ferries will not run,” Ada Voss said."
     assert _speakers(text, ["Ada Voss"]) == ["Ada Voss"]
+
+
+def test_a_pronoun_takes_the_subject_of_the_sentence_that_names_its_antecedent() -> None:
+    text = (
+        "Tomas Berg criticised Piet Roos over the harbour budget on Tuesday. "
+        "The dispute has lasted for months. "
+        '"This plan leaves the fishermen with nothing," he told reporters.'
+    )
+    assert _speakers(text, ["Tomas Berg", "Piet Roos"]) == ["Tomas Berg"]
+
+
+def test_a_name_inside_a_quote_is_no_antecedent() -> None:
+    text = (
+        'Mayor Ada Voss spoke first. "I met Oren Pask yesterday and he agreed," Voss said. '
+        'The council voted on Monday. "We start in May," she added.'
+    )
+    assert _speakers(text, ["Ada Voss", "Oren Pask", "Voss"]) == ["Ada Voss", "Ada Voss"]
+
+
+def test_the_article_s_own_pronouns_say_a_person_s_gender() -> None:
+    text = (
+        "Lene Dahl opened the new ward on Monday. She has run the hospital since 2019. "
+        "Kari Moen, a surgeon, was there too. "
+        '"It took us four years to fund it," she said.'
+    )
+    # no title says either gender; the article calls Lene Dahl "she" and Kari Moen nothing
+    assert _speakers(text, ["Lene Dahl", "Kari Moen"]) == ["Kari Moen"]
+    text = (
+        "Piet Roos took over the port in 2019. He has run it since. "
+        "Lene Dahl joined the board in May. She chairs it. "
+        '"The port will stay open," he said.'
+    )
+    assert _speakers(text, ["Piet Roos", "Lene Dahl"]) == ["Piet Roos"]
+
+
+def test_it_is_a_body_and_never_a_person() -> None:
+    text = (
+        "Ada Voss left Nordwind Air last year. The airline cancelled 40 flights on Friday. "
+        '"Safety comes first," it said in a statement.'
+    )
+    index = EntityIndex(
+        {
+            "a": [
+                Mention("Ada Voss", "PERSON", text.find("Ada Voss"), text.find("Ada Voss") + 8),
+                Mention("Nordwind Air", "ORG", text.find("Nordwind Air"), text.find("Nordwind Air") + 12),
+            ]
+        },
+        {"a": text},
+    )
+    assert [q.speaker for q in find_quotes(text, "a", index)] == ["Nordwind Air"]
+    alone = 'The weather was poor. "Safety comes first," it said.'
+    assert _speakers(alone, []) == [None]
+
+
+def test_a_description_of_a_body_takes_the_body_last_named() -> None:
+    text = (
+        'The recall covers 9,000 vans, Veltro Motors said. "We will repair every van free of charge," '
+        "the carmaker said."
+    )
+    index = _labelled(text, [("Veltro Motors", "ORG")])
+    assert [q.speaker for q in find_quotes(text, "a", index)] == ["Veltro Motors"]
+    far = (
+        "Veltro Motors builds vans. The plant is old. The roof leaks. The staff are worried. "
+        '"We will repair every van free of charge," the company said.'
+    )
+    index = _labelled(far, [("Veltro Motors", "ORG")])
+    assert [q.speaker for q in find_quotes(far, "a", index)] == ["the company"]
+
+
+def test_a_role_the_article_gives_no_one_is_the_subject_just_named() -> None:
+    text = (
+        'Tomas Berg declared on Thursday that the harbour would reopen. "The pier is safe," the '
+        "prime minister said."
+    )
+    assert _speakers(text, ["Tomas Berg"]) == ["Tomas Berg"]
+    aide = text.replace("prime minister", "spokesman")
+    assert _speakers(aide, ["Tomas Berg"]) == ["the spokesman"]
+
+
+def test_a_headline_role_takes_the_one_person_the_text_gives_it() -> None:
+    text = (
+        "Harbour will reopen in May, says PM\n\n"
+        '"The pier is safe," the PM told reporters in Velby. Prime Minister Tomas Berg spoke after '
+        "a meeting with Lene Dahl."
+    )
+    assert _speakers(text, ["Tomas Berg", "Lene Dahl"]) == ["Tomas Berg"]

@@ -199,9 +199,9 @@ def _attribute(
     is taken) where the patterns find no plausible one; returns the sentence span of each
     segment whose parse is wanted and not in ``parsed``."""
     starts = [s.start for s in sentences]
-    speakers = Speakers(index, text)
-    wanted: dict[int, Reading] = {}
     spans = [(s.start, s.end) for s in segments]
+    speakers = Speakers(index, text, spans)
+    wanted: dict[int, Reading] = {}
     transcript = sum(map(bool, map(_caps_label, [text[s.start : s.end] for s in segments]))) >= 2
 
     def sentence_of(pos: int) -> tuple[int, int]:

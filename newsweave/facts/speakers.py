@@ -11,7 +11,10 @@ name ("the New Jersey governor"), the description stays as written.
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
 
 from newsweave.facts.attribution import SPEECH_NOUNS
 from newsweave.facts.entities import EntityIndex, Mention, strip_titles
@@ -54,16 +57,50 @@ _AGE = re.compile(r"\d{1,3}-year-old")
 # the words before a name, its title or role: "Mayor Ada Voss", "the mayor, Ada Voss" (apposed)
 _ROLE_BEFORE = re.compile(r"((?:[\w’'\-]+[ \t]+){0,2}[\w’'\-]+,?[ \t]+)$")
 
+_SENTENCE_END = re.compile(r"[.!?][\"”’']?\s+(?=[\"“‘'(]?[A-Z])|\n+")
+_PRONOUN_REACH = 6  # sentences a "he"/"she" looks back for its subject
+_BODY_REACH = 3  # sentences an "it"/"they" looks back for a body
+_BODY_LABELS = frozenset({"ORG", "GPE", "NORP"})
+# Roles that speak for someone else or for no one named ("the spokesman", "the officer"): never
+# the person the sentence is about.
+_ON_BEHALF = word_set(
+    "spokesman spokeswoman spokesperson officer official aide adviser advisor rep representative source"
+)
+# Heads of a description that names a body, not a person ("the carmaker said").
+_BODY_NOUNS = word_set(
+    """
+    company firm carmaker automaker manufacturer maker airline carrier agency ministry department
+    organisation organization group bank network broadcaster newspaper channel operator insurer
+    retailer lender charity institute commission committee council party campaign union federation
+    """
+)
+_GENDERED = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
+_GENDER_OF = {w: "he" for w in ("he", "him", "his", "himself")} | {
+    w: "she" for w in ("she", "her", "hers", "herself")
+}
+
+
+def _inside(at: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= at < b for a, b in spans)
+
 
 class Speakers:
     """Turns the words naming a speaker into the speaker: a known name or a description."""
 
-    def __init__(self, index: EntityIndex | None, text: str) -> None:
+    def __init__(
+        self, index: EntityIndex | None, text: str, quoted: Sequence[tuple[int, int]] = ()
+    ) -> None:
         self.index = index
         self.text = text
         self.last: str | None = None
         self.last_at = -1
-        self.people = [m for m in index.find(text) if m.label == "PERSON"] if index else []
+        # a name inside a quote is what the speaker talks about, never whom a later pronoun means
+        found = [m for m in index.find(text) if not _inside(m.start, quoted)] if index else []
+        self.people = [m for m in found if m.label == "PERSON"]
+        self.bodies = [m for m in found if m.label in _BODY_LABELS]
+        self._starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+        self._quoted = sorted(quoted)
+        self._pronoun_votes: dict[str, Counter[str]] | None = None
 
     def said(self, speaker: str | None, at: int) -> None:
         """``speaker`` spoke at ``at``: the antecedent of a later pronoun, if nearest."""
@@ -100,7 +137,7 @@ class Speakers:
         lowered = first in DETERMINERS or not who[:1].isupper()
         if first in DETERMINERS:
             rest = " ".join(words[1:])
-            if rest and all(fold(w.rstrip(".")) in TITLES for w in words[1:]):
+            if rest and all(fold(w.rstrip(".")) in TITLES | _ABBREVIATED.keys() for w in words[1:]):
                 role = who[:1].lower() + who[1:]  # "the Prime Minister": a role, not a name
                 return self._role(role, at) or role
             if rest and all(w[:1].isupper() for w in words[1:]):
@@ -129,18 +166,77 @@ class Speakers:
         return self._proper(run) or strip_titles(run)
 
     def _antecedent(self, pronoun: str, at: int) -> str | None:
-        """The last speaker or the last person named before ``at``, whichever is nearer and of a
-        compatible gender; "they", "we", "I" and "it" take the last speaker."""
+        """Whom a pronoun at ``at`` means. "he"/"she": the subject (first compatible person) of
+        the nearest of the last few sentences that names one, unless the last speaker spoke as
+        near; "it": the last body named or speaking; "they"/"we": the last speaker that is
+        several or a body, else the last body named; "I": the last speaker."""
+        if pronoun in {"it", "they", "we"}:
+            return self._body_antecedent(pronoun, at)
         if pronoun not in {"he", "she"}:
             anyone = self._last_person(at)
             return self.last or (anyone[0] if anyone else None)
-        person = self._last_person(at, pronoun)
-        if person is not None and person[1] > self.last_at:
-            return person[0]
+        here = self._sentence(at)
         last = self.last
-        if last is not None and self._person(last) and self._gender_of(last) in (None, pronoun):
-            return self.last
-        return person[0] if person else self.last
+        last_fits = last is not None and self._person(last) and self._gender_of(last) in (None, pronoun)
+        last_sentence = self._sentence(self.last_at) if last_fits else -1
+        for k in range(here, max(-1, here - _PRONOUN_REACH), -1):
+            if last_fits and last_sentence >= k:
+                return last
+            person = self._subject_of(k, at, pronoun)
+            if person is not None:
+                return person
+        person_at = self._last_person(at, pronoun)
+        if last_fits:
+            return last
+        return person_at[0] if person_at else self.last
+
+    def _subject_of(self, k: int, at: int, pronoun: str) -> str | None:
+        """The first person of sentence ``k`` (before ``at``) that ``pronoun`` may mean: the
+        first the article already calls so, else the first of unknown gender."""
+        start = self._starts[k]
+        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
+        unknown = None
+        for m in self.people:
+            if m.start < start or m.end > min(end, at):
+                continue
+            if _BEFORE_NAME.search(self.text, max(0, m.start - 12), m.start) or not self._prose(m.end):
+                continue
+            name = self._proper(m.text)
+            if name and not pronoun:
+                return name
+            gender = self._gender_of(name) if name else "?"
+            if gender == pronoun:
+                return name
+            unknown = unknown or (name if gender is None else None)
+        return unknown
+
+    def _body_antecedent(self, pronoun: str, at: int) -> str | None:
+        last = self.last
+        if last is not None and self._body(last, plural=pronoun != "it"):
+            return last
+        here = self._sentence(at)
+        for m in reversed(self.bodies):
+            if m.end > at or self._sentence(m.start) < here - _BODY_REACH:
+                continue
+            if m.label == "ORG" or (pronoun == "it" and m.label == "GPE"):
+                return self._proper(m.text) or m.text
+        return None
+
+    def _body(self, speaker: str, plural: bool) -> bool:
+        """Whether ``speaker`` may be "it" (a body) or, with ``plural``, "they" (a body or several)."""
+        ent = self.index.lookup(speaker) if self.index is not None else None
+        if ent is not None:
+            return ent.type in ({"ORG", "GPE", "NORP"} if plural else {"ORG", "GPE"})
+        several = is_pair(speaker) or speaker[:1].islower() and speaker.split()[-1].endswith("s")
+        return plural and several
+
+    def _quotes_in(self, k: int) -> bool:
+        start = self._starts[k]
+        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
+        return any(a < end and b > start for a, b in self._quoted)
+
+    def _sentence(self, at: int) -> int:
+        return max(0, bisect.bisect_right(self._starts, at) - 1)
 
     def _written_as_name(self, word: str) -> bool:
         """Whether ``word`` is written capitalised inside a sentence of the text (a surname,
@@ -169,7 +265,8 @@ class Speakers:
         return not line or line[-1] in ".!?\"”’'):;"
 
     def _gender_of(self, name: str) -> str | None:
-        """'he' or 'she' when the article's titles and roles of ``name`` say so."""
+        """'he' or 'she' when the article's titles and roles of ``name`` say so, or else the
+        pronouns the article uses right after naming ``name``."""
         votes = {"he": 0, "she": 0}
         for m in self._mentions_of(name):
             before = _ROLE_BEFORE.search(self.text, max(0, m.start - 30), m.start)
@@ -178,8 +275,34 @@ class Speakers:
             votes["he"] += len(words & _MALE)
             votes["she"] += len(words & _FEMALE)
         if votes["he"] == votes["she"]:
+            key = self.index.lookup(name) if self.index is not None else None
+            pronouns = self._pronouns().get(key.name if key is not None else name, Counter())
+            votes = {"he": pronouns["he"], "she": pronouns["she"]}
+        if votes["he"] == votes["she"]:
             return None
         return "he" if votes["he"] > votes["she"] else "she"
+
+    def _pronouns(self) -> dict[str, Counter[str]]:
+        """Per person: the gendered pronouns that first follow a mention of them, in sentences
+        without quotes and before anyone else is named (how the article itself refers back to each), counted
+        only where the mention is the one person of its sentence (else the pronoun is ambiguous)."""
+        if self._pronoun_votes is None:
+            self._pronoun_votes = defaultdict(Counter)
+            by_sentence: dict[int, set[str]] = defaultdict(set)
+            for m in self.people:
+                by_sentence[self._sentence(m.start)].add(self._proper(m.text) or m.text)
+            for n, m in enumerate(self.people):
+                if len(by_sentence[self._sentence(m.start)]) > 1:
+                    continue
+                stop = self.people[n + 1].start if n + 1 < len(self.people) else len(self.text)
+                k = self._sentence(m.start) + 2
+                stop = min(stop, self._starts[k] if k < len(self._starts) else len(self.text))
+                for p in _GENDERED.finditer(self.text, m.end, max(m.end, stop)):
+                    if not self._quotes_in(self._sentence(p.start())):  # not a pronoun being resolved
+                        name = self._proper(m.text) or m.text
+                        self._pronoun_votes[name][_GENDER_OF[p.group().lower()]] += 1
+                        break
+        return self._pronoun_votes
 
     def _mentions_of(self, name: str) -> list[Mention]:
         key = self.index.lookup(name) if self.index else None
@@ -194,7 +317,32 @@ class Speakers:
         for m in reversed([m for m in self.people if m.end <= at]):
             if head in self._roles(m):
                 return self._proper(m.text)
+        # a role no one named before holds: the one person the article gives it later (a
+        # headline's "..., says PM" names the person its text introduces)
+        office = head in TITLES and head not in _ON_BEHALF
+        later = {self._proper(m.text) for m in self.people if m.start > at and head in self._roles(m)}
+        if office and len(later - {None}) == 1 and None not in later:
+            return later.pop()
+        if head in _BODY_NOUNS:  # "the carmaker", "the ministry": the body last named
+            return self._last_body(head, at)
+        if office and not later and self.people:
+            # a role the article gives no one: the subject of this sentence or the one before, as
+            # "Ada Voss declared ... The minister said" reads
+            k = self._sentence(at)
+            return next((p for j in (k, k - 1) if j >= 0 and (p := self._subject_of(j, at, ""))), None)
         return None
+
+    def _last_body(self, head: str, at: int) -> str | None:
+        """The organisation last named within a few sentences before ``at``; one whose name holds
+        ``head`` ("the ministry": "Ministry of Defence") before any other."""
+        here = self._sentence(at)
+        near = [m for m in self.bodies if m.label == "ORG" and m.end <= at]
+        near = [m for m in near if self._sentence(m.start) >= here - _BODY_REACH]
+        named = [m for m in near if head in {fold(w) for w in m.text.split()}]
+        # any other body only from this sentence or the one before: further back, "the company"
+        # may as well be one the article never names
+        pick = (named or [m for m in near if self._sentence(m.start) >= here - 1])[-1:]
+        return (self._proper(pick[0].text) or pick[0].text) if pick else None
 
     def _roles(self, m: Mention) -> set[str]:
         """Title words written with a mention and the words of its apposition."""
