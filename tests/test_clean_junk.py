@@ -74,6 +74,11 @@ JUNK = [
     "Facebook Twitter Pinterest Email",
     "Share via Email",
     "The Harbour Times is not responsible for the content of external sites.",
+    ">>> Ferry strike enters its third day",
+    "This article is from Mar 3, 2019",
+    "This is an archived article and the facts in it may be out of date.",
+    "kjelsen22's picture",
+    "Post by Velby Harbour Board.",
 ]
 CONTENT = [
     "The mayor said the new sea wall would be finished by March.",
@@ -281,3 +286,40 @@ def test_sentences_naming_a_handle_are_no_footer(line: str) -> None:
 )
 def test_credit_in_brackets_ends_a_caption(line: str, kind: str | None) -> None:
     assert junk_kind(line) == kind
+
+
+def test_a_title_printed_twice_goes_but_the_headline_stays_once() -> None:
+    story = (
+        "The harbour board in Velby voted on Monday to close the old pier for two years while "
+        "engineers rebuild its foundations, officials said."
+    )
+    text = "\n\n".join(
+        [
+            "Velby votes to close its old pier",
+            "Velby votes to close its old pier",
+            story,
+            "Pier closure explained in two minutes",
+            "Pier closure explained in two minutes",
+            "The work is expected to cost about 40 million crowns, the board said in a statement.",
+        ]
+    )
+    out = clean_text(text).text
+    assert out.count("Velby votes to close its old pier") == 1
+    assert "explained in two minutes" not in out
+    assert story in out
+
+
+def test_a_title_cased_otherwise_than_the_headline_is_another_item() -> None:
+    text = "\n\n".join(
+        [
+            "Velby votes to close its old pier for repairs",
+            "Watch: Harbour Chief Explains The Closure Plan",
+            "Port Workers Protest Outside Town Hall",
+            "The harbour board in Velby voted on Monday to close the old pier for two years while "
+            "engineers rebuild its foundations, officials said.",
+            "The work is expected to cost about 40 million crowns, the board said in a statement.",
+        ]
+    )
+    out = clean_text(text).text
+    assert "Port Workers Protest" not in out
+    assert "Velby votes to close its old pier for repairs" in out

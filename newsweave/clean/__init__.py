@@ -25,10 +25,11 @@ from newsweave.clean.furniture import (
     cutoff,
     is_prose,
     optional_kind,
+    other_titles,
     prose_sample,
 )
 from newsweave.clean.injected import Cut, cut_markup, touched_words
-from newsweave.clean.junk import block_heading, in_block, junk_kind
+from newsweave.clean.junk import block_heading, in_block, junk_kind, repeated_lines
 from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
 from newsweave.clean.outlets import canonical_outlet, registrable_domain
@@ -114,8 +115,12 @@ def _rule_lines(lines: Marked, layout: Layout) -> tuple[Ruled, list[Removed]]:
     out: Ruled = []
     headers: list[Removed] = []
     block: str | None = None  # the list a heading opened: "tags" or "teaser" lines follow it
+    repeated = repeated_lines([line for line, _ in lines])
     for i, (line, marks) in enumerate(lines):
         if not line.strip() and i not in layout.drop:
+            continue
+        if i in repeated and i not in layout.drop and i not in layout.replace:
+            out.append((line, marks, Removed("repeated", line.strip())))
             continue
         if i in layout.drop:
             out.append((line, marks, layout.drop[i]))
@@ -150,7 +155,7 @@ def _model_pass(
         verdict[last] = None  # the story's last sentence, alone after a gallery's furniture
     lines = [x for x, _, _ in ruled]
     gone = [rule is not None or v is not None for (_, _, rule), v in zip(ruled, verdict, strict=True)]
-    for i in beside_furniture(lines, gone, probs):
+    for i in beside_furniture(lines, gone, probs) + other_titles(lines, gone, lang):
         verdict[i] = probs[i][1] + probs[i][2]  # its chance of being no body text
     if headings:
         verdict = [None if x.strip() in headings else v for x, v in zip(lines, verdict, strict=True)]

@@ -19,6 +19,7 @@ data they were fitted on; it is loaded lazily, with a version check.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -369,6 +370,48 @@ def beside_furniture(
         and not is_sentence(lines[i])
         and word_count(lines[i]) <= TITLE_WORDS
     ]
+
+
+def other_titles(lines: Sequence[str], gone: Sequence[bool], lang: str) -> list[int]:
+    """English pages whose headline (the first kept line, no sentence) is written in sentence
+    case: the later kept lines written in Title Case that are no sentence. A page keeps one
+    casing for its own headline and subheadings; a line cased otherwise titles another item (a
+    video or gallery under the headline, a teaser, a photo of a named person)."""
+    kept = [i for i, x in enumerate(lines) if not gone[i] and x.strip()]
+    if lang != "en" or not kept or is_sentence(lines[kept[0]]) or not _sentence_case(lines[kept[0]], lang):
+        return []
+    return [
+        i
+        for i in kept[1:]
+        if _title_case(lines[i]) and not ends_sentence(lines[i].strip())
+        and word_count(lines[i]) <= TITLE_WORDS
+    ]
+
+
+_LONG_WORD = re.compile(r"[^\W\d_][\w'’\-]{3,}")  # four letters or more: "to", "of", "the" aside
+
+
+# Two or more names listed ("Ada Voss, Lene Dahl and Ivo Tal"): the authors, not an item's title.
+_NAME = r"[A-Z][\w'’.\-]*(?: [A-Z][\w'’.\-]*){1,2}"
+_NAME_LIST = re.compile(rf"{_NAME}(?:, {_NAME})*,? and {_NAME}\b")
+
+
+def _sentence_case(line: str, lang: str) -> bool:
+    """A headline's shape written in sentence case: three to ``TITLE_WORDS`` words, two of
+    them words of content (no stop words, which Title Case leaves lower case too) in lower case."""
+    stops = stop_words(lang)
+    words = _LONG_WORD.findall(line)[1:]
+    lower = [w for w in words if w[:1].islower() and w.casefold() not in stops]
+    return 3 <= word_count(line) <= TITLE_WORDS and len(lower) >= 2
+
+
+def _title_case(line: str) -> bool:
+    """Title Case: every word of four letters or more capitalised, three of them at least; a
+    byline ("By Ada Voss, Velby Post") names people and places, not an item."""
+    words = _LONG_WORD.findall(line)[1:]
+    bare = line.strip(" \t-–—•·|")
+    byline = bare[:3].casefold() == "by " or _NAME_LIST.match(bare) is not None
+    return len(words) >= 3 and all(w[:1].isupper() for w in words) and not line.isupper() and not byline
 
 
 def cutoff(line: str) -> float:

@@ -12,10 +12,13 @@ form says so, since dropping a sentence of the story costs more than keeping a s
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Sequence
 from functools import lru_cache
 
 from newsweave.clean.dates import strip_times
 from newsweave.clean.lexicon import load_words
+from newsweave.clean.line_shape import ends_sentence
 from newsweave.clean.metadata import date_line, is_name, tag_line
 from newsweave.clean.outlets import is_known_outlet
 
@@ -94,7 +97,10 @@ _CALL = re.compile(
     r"\(reporting by\b|our standards:|\d+ min(?:ute)?s? read$|(?:posted|filed) (?:in|under)\b"
     r"[^.!?]{0,80}$|image (?:source|copyright)\b|video caption|getty images$|read (?:the )?(?:full|original|"
     r"rest of the|entire) (?:article|story|report)\b|(?:sponsored|presented|powered) by\b|paid (?:content|"
-    r"post|partnership)\b|advertorial\b)",
+    r"post|partnership)\b|advertorial\b|this is an archived (?:article|story|page|post)\b|"
+    r"this (?:article|story|post|page) (?:is from|was (?:first |originally )?published|first appeared|"
+    r"originally appeared|is more than \w+ years? old|may be outdated)\b|[\w.\-]+['’]s (?:picture|avatar|"
+    r"profile (?:picture|photo|image))$|(?:a )?post (?:shared )?by (?:[^\s.!?]+ ){0,4}[^\s.!?]+\.?$)",
     re.I,
 )
 # phrases that only page furniture uses, in a line of any length up to ANY_MAX words
@@ -114,6 +120,8 @@ _SHORT_PROMO = re.compile(
     re.I,
 )
 ANY_MAX = 30
+REPEAT_MIN, REPEAT_MAX = 3, 16  # words in a repeated title or credit line
+PROSE_MIN = 12  # words in a line of the story's prose
 PROMO_MAX = 12
 _CREDIT_END = re.compile(
     r"(?:\b(?:credit|photo|picture|image|photograph|video|source|illustration)s?\s*:\s*[^.:!?]{1,60}"
@@ -188,6 +196,26 @@ def _ui_only(text: str) -> bool:
     return 0 < len(glued) <= 6 and all(w in UI_WORDS for w in glued)
 
 
+# A line a link arrow opens (">> ...", "» ...", "► ..."): a teaser pointing to another page.
+_ARROWED = re.compile(r"^(?:>>+|»|►|▶|→)\s*\S")
+
+
+def repeated_lines(lines: Sequence[str]) -> set[int]:
+    """Lines of three words or more that are no sentence and come twice or more on one page (a
+    photo's or video's title and its player's repeat, a credit under two images): every copy but
+    a first one above the story's first sentence, where the page's headline is printed twice
+    (as the page's title and above the story). Body text never repeats itself on a page."""
+    seen: dict[str, list[int]] = defaultdict(list)
+    story = len(lines)  # the first line of prose
+    for i, line in enumerate(lines):
+        key = " ".join(line.split()).casefold()
+        if story == len(lines) and ends_sentence(key) and len(key.split()) >= PROSE_MIN:
+            story = i
+        if key and not ends_sentence(key) and REPEAT_MIN <= len(key.split()) <= REPEAT_MAX:
+            seen[key].append(i)
+    return {i for at in seen.values() if len(at) > 1 for i in at if not (i == at[0] < story)}
+
+
 @lru_cache(maxsize=8192)  # cleaning's reruns after the furniture model see the same lines
 def junk_kind(line: str) -> str | None:
     """Why a line is junk ("junk", "caption", "social", "date", "tags"), or None for a line to keep."""
@@ -208,6 +236,8 @@ def junk_kind(line: str) -> str | None:
         return "junk"
     if _CAMERA.match(bare) or _has(_CREDIT_HINTS, _CREDIT_END, s):
         return "caption"
+    if _ARROWED.match(s) and n_words <= TEASER_MAX and not ends_sentence(s):
+        return "junk"
     if _CRUMBS.match(bare) and not s.endswith("."):
         return "junk"
     if "(@" in bare and n_words <= SOCIAL_MAX and _SOCIAL.match(bare):
