@@ -98,9 +98,9 @@ _CALL = re.compile(
     r"[^.!?]{0,80}$|image (?:source|copyright)\b|video caption|getty images$|read (?:the )?(?:full|original|"
     r"rest of the|entire) (?:article|story|report)\b|(?:sponsored|presented|powered) by\b|paid (?:content|"
     r"post|partnership)\b|advertorial\b|this is an archived (?:article|story|page|post)\b|"
-    r"this (?:article|story|post|page) (?:is from|was (?:first |originally )?published|first appeared|"
-    r"originally appeared|is more than \w+ years? old|may be outdated)\b|[\w.\-]+['’]s (?:picture|avatar|"
-    r"profile (?:picture|photo|image))$|(?:a )?post (?:shared )?by (?:[^\s.!?]+ ){0,4}[^\s.!?]+\.?$)",
+    r"this (?:article|story|post|page) (?:is from|is more than \w+ years? old|may be outdated)\b|"
+    r"[\w.\-]+['’]s (?:picture|avatar|profile (?:picture|photo|image))$|"
+    r"(?:a )?post (?:shared )?by (?:[^\s.!?]+ ){0,4}[^\s.!?]+\.?$)",
     re.I,
 )
 # phrases that only page furniture uses, in a line of any length up to ANY_MAX words
