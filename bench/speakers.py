@@ -261,9 +261,15 @@ def score_polnear(split: str, out: Scores, shared: Path = SHARED) -> None:
     stories = {r["id"]: [Story(r["id"], r["id"], [r["id"]])] for r in arts}
     facts = _brief(events, stories, out)
     texts = {r["id"]: r["text"] for r in arts}
-    m = out.measures[f"polnear_{split} named sources"]
+    named = out.measures[f"polnear_{split} named sources"]
+    by_pronoun = out.measures[f"polnear_{split} sources named by a pronoun (resolved)"]
     for lab in labels:
-        if lab["speaker_kind"] != "name" or not lab["speaker_last_name"]:
+        # a pronoun's source counts when PolNeAR resolved it to a name (its antecedent's last word)
+        if lab["speaker_kind"] == "pronoun" and lab.get("speaker_resolved_heuristic"):
+            m, source = by_pronoun, lab["speaker_resolved_heuristic"]
+        elif lab["speaker_kind"] == "name" and lab["speaker_last_name"]:
+            m, source = named, lab["speaker_last_name"]
+        else:
             continue
         chars = {i for a, b in lab["fragments"] for i in range(a, b)}
         best = max(
@@ -272,7 +278,7 @@ def score_polnear(split: str, out: Scores, shared: Path = SHARED) -> None:
             default=None,
         )
         found = best is not None and len(chars.intersection(range(best.start, best.end))) * 2 >= len(chars)
-        last = _fold(lab["speaker_last_name"]).split()
+        last = _fold(source).split()
         m.total += 1
         m.found += found
         ok = found and best is not None and _last_in(last, best.speaker)
