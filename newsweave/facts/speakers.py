@@ -1,8 +1,9 @@
 """The words naming a speaker turned into the speaker: a known name, or a description.
 
-A pronoun ("she told Reuters") takes the last compatible named person before it: the last
-speaker or the last person mentioned, whichever is nearer, skipping a name that is the object of
-a preposition ("the mayor of Amatrice") and one whose title or role says the other gender. A
+A pronoun ("she told Reuters") takes the subject of the nearest of the last few sentences that
+names a compatible person (the last speaker instead when they spoke as near), skipping a name
+inside a quote, one that is the object of a preposition ("the mayor of Amatrice") and one whose
+title, role or the article's own pronouns say the other gender; "it" and "they" take a body. A
 description ("the minister", "the PM") takes the last person of the article whose title or
 apposition holds its head noun ("Foreign Minister Frank-Walter Steinmeier", "Sergio Pirozzi, the
 mayor of ..."); with none, or when the description is indefinite ("one aide") or qualified by a
@@ -185,16 +186,15 @@ class Speakers:
             person = self._subject_of(k, at, pronoun)
             if person is not None:
                 return person
-        person_at = self._last_person(at, pronoun)
         if last_fits:
             return last
-        return person_at[0] if person_at else self.last
+        anyone = self._last_person(at, pronoun)
+        return anyone[0] if anyone else self.last
 
     def _subject_of(self, k: int, at: int, pronoun: str) -> str | None:
         """The first person of sentence ``k`` (before ``at``) that ``pronoun`` may mean: the
         first the article already calls so, else the first of unknown gender."""
-        start = self._starts[k]
-        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
+        start, end = self._span(k)
         unknown = None
         for m in self.people:
             if m.start < start or m.end > min(end, at):
@@ -231,9 +231,12 @@ class Speakers:
         return plural and several
 
     def _quotes_in(self, k: int) -> bool:
-        start = self._starts[k]
-        end = self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
+        start, end = self._span(k)
         return any(a < end and b > start for a, b in self._quoted)
+
+    def _span(self, k: int) -> tuple[int, int]:
+        """Where sentence ``k`` starts and ends."""
+        return self._starts[k], self._starts[k + 1] if k + 1 < len(self._starts) else len(self.text)
 
     def _sentence(self, at: int) -> int:
         return max(0, bisect.bisect_right(self._starts, at) - 1)
@@ -295,7 +298,7 @@ class Speakers:
                 if len(by_sentence[self._sentence(m.start)]) > 1:
                     continue
                 stop = self.people[n + 1].start if n + 1 < len(self.people) else len(self.text)
-                k = self._sentence(m.start) + 2
+                k = self._sentence(m.start) + 2  # this sentence and the next
                 stop = min(stop, self._starts[k] if k < len(self._starts) else len(self.text))
                 for p in _GENDERED.finditer(self.text, m.end, max(m.end, stop)):
                     if not self._quotes_in(self._sentence(p.start())):  # not a pronoun being resolved
