@@ -136,3 +136,11 @@ def test_sqlite_and_postgresql_search_match_the_same_articles(
             finally:
                 db.rollback()
         assert matched[0] == matched[1], (text, q)
+
+
+@pytest.mark.parametrize("text", ["_", "__", "a _ b", "x__y"])
+def test_a_word_the_tokenizer_drops_is_no_query_word(text: str) -> None:
+    """Both backends see the same words: "_" makes no token, so it makes no query word either
+    (a query of no words finds nothing, the same in FTS5 and PostgreSQL)."""
+    assert bool(fts_query(text)) == bool(tsquery(text))
+    assert "_" not in fts_query(text).replace("x__y", "")

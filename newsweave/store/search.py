@@ -30,7 +30,8 @@ def fts_query(text: str) -> str:
 
     Words are quoted, so FTS5 operators and syntax in the input are never interpreted.
     """
-    words = _WORD.findall(text)[:MAX_WORDS]
+    # a "word" the tokenizer makes no token of ("_") can match nothing, in FTS5 as in PostgreSQL
+    words = [w for w in _WORD.findall(text)[:MAX_WORDS] if terms(w)]
     if not words:
         return ""
     terms_ = [f'"{w}"' for w in words]
