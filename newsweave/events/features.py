@@ -24,6 +24,7 @@ from newsweave.events.gazetteer import country_codes
 from newsweave.events.guards import url_bounds  # events issue: a URL's month or year
 from newsweave.events.nearcopy import signature
 from newsweave.events.signature import rare_names  # events issue: the event signature
+from newsweave.events.translation import passages_of
 from newsweave.nlp.embed import lead_of
 from newsweave.nlp.frequency import country_idf, number_idf, word_idf
 from newsweave.records import Article
@@ -93,6 +94,7 @@ class Features:
     # one statement word for word (a resignation speech, an oath), so stories leave them out
     quoted_sh: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     opening: dict[str, float] = field(default_factory=dict)  # ``lead_vector`` (``events.leads``)
+    passages: tuple[str, ...] = ()  # leading sentences a translation is mined by (``events.translation``)
 
 
 def _day(article: Article) -> tuple[int | None, int | None]:
@@ -200,6 +202,7 @@ def extract(article: Article) -> Features:
         length=len(article.text),
         lead=lead_of(text),
         opening=lead_vector(text, lang),  # events issue: the lead veto
+        passages=passages_of(text),  # events issue: translations of a story (read only where one may be)
         rare=rare_names(anchors, lang, term_key),  # events issue: the event signature
         **_url_bounds(article.url, day, after),  # events issue: a URL's month or year
     )

