@@ -323,3 +323,62 @@ def test_a_title_cased_otherwise_than_the_headline_is_another_item() -> None:
     out = clean_text(text).text
     assert "Port Workers Protest" not in out
     assert "Velby votes to close its old pier for repairs" in out
+
+
+_STORY = (
+    "Harbour Lights Gazette\n\n"
+    "Ferry service to Calder Island resumes after storm\n\n"
+    "The Calder Island ferry resumed its crossings on Tuesday after three days of gales kept "
+    "the boats in port, the operator said.\n\n"
+    "About 400 islanders had been cut off since Saturday, and the council flew in medicine on "
+    "Monday.\n\n"
+    "Posted by Mara Quill at March 3, 2026 09:12 AM | Email This\n\n"
+)
+_COMMENTS = (
+    "Took them long enough, I was stuck on the mainland with my kids all weekend.\n\n"
+    "Posted by: harbourdad | March 3, 2026 10:40 AM\n\n"
+    "You cannot blame the crew for the weather, they did the right thing keeping the boats in.\n\n"
+    "Posted by: Jen O. | March 3, 2026 11:02 AM\n\n"
+    "Does anyone know if the evening sailing is running as well?\n\n"
+    "Posted by: tidewatcher | March 3, 2026 11:15 AM\n\n"
+    "Post a Comment\n"
+)
+
+
+def test_a_comment_thread_under_the_story_is_removed() -> None:
+    art = clean_document(RawDocument(id="c1", text=_STORY + _COMMENTS))
+    assert "The Calder Island ferry resumed" in art.text
+    assert "About 400 islanders" in art.text
+    for comment in ("You cannot blame the crew", "Does anyone know if the evening"):
+        assert comment not in art.text
+    assert any(r.kind == "comment" for r in art.removed)
+
+
+def test_a_live_blog_whose_stamps_a_headline_follows_is_kept() -> None:
+    entries = "".join(
+        f"Mara QuillShareReply March 3, 2026 {hh}:{mm}PMUpdate {k}: crossing number {k} leaves\n\n"
+        f"The ferry left the harbour for crossing number {k} with {k * 40} passengers aboard, "
+        "the operator said in a statement.\n\n"
+        for k, (hh, mm) in enumerate([("4", "10"), ("3", "55"), ("3", "30"), ("2", "05")], start=1)
+    )
+    lead = "The ferry service resumed on Tuesday, the operator said in a statement."
+    text = f"Ferry crossings: live updates\n\n{lead}\n\n{entries}"
+    art = clean_document(RawDocument(id="c2", text=text))
+    for k in range(1, 5):
+        assert f"{k * 40} passengers aboard" in art.text
+    assert not any(r.kind == "comment" for r in art.removed)
+
+
+def test_a_dated_byline_above_the_story_opens_no_thread() -> None:
+    text = (
+        "Posted by: Mara Quill | March 3, 2026 09:12 AM\n\n"
+        "The Calder Island ferry resumed its crossings on Tuesday after three days of gales kept "
+        "the boats in port, the operator said.\n\n"
+        "About 400 islanders had been cut off since Saturday, and the council flew in medicine.\n\n"
+        "Posted by: harbourdad | March 3, 2026 10:40 AM\n\n"
+        "Good news at last for the island and for everyone who works on the boats.\n\n"
+        "Posted by: tidewatcher | March 3, 2026 11:15 AM\n"
+    )
+    art = clean_document(RawDocument(id="c3", text=text))
+    assert "The Calder Island ferry resumed" in art.text
+    assert "About 400 islanders" in art.text

@@ -29,7 +29,7 @@ from newsweave.clean.furniture import (
     prose_sample,
 )
 from newsweave.clean.injected import Cut, cut_markup, touched_words
-from newsweave.clean.junk import block_heading, in_block, junk_kind, repeated_lines
+from newsweave.clean.junk import block_heading, comment_thread, in_block, junk_kind, repeated_lines
 from newsweave.clean.lang import detect_lang
 from newsweave.clean.metadata import Layout, read_layout
 from newsweave.clean.outlets import canonical_outlet, registrable_domain
@@ -116,8 +116,12 @@ def _rule_lines(lines: Marked, layout: Layout) -> tuple[Ruled, list[Removed]]:
     headers: list[Removed] = []
     block: str | None = None  # the list a heading opened: "tags" or "teaser" lines follow it
     repeated = repeated_lines([line for line, _ in lines])
+    thread = comment_thread([line for line, _ in lines])
     for i, (line, marks) in enumerate(lines):
         if not line.strip() and i not in layout.drop:
+            continue
+        if i in thread and i not in layout.drop and i not in layout.replace:
+            out.append((line, marks, Removed("comment", line.strip())))
             continue
         if i in repeated and i not in layout.drop and i not in layout.replace:
             out.append((line, marks, Removed("repeated", line.strip())))

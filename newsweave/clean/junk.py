@@ -216,6 +216,63 @@ def repeated_lines(lines: Sequence[str]) -> set[int]:
     return {i for at in seen.values() if len(at) > 1 for i in at if not (i == at[0] < story)}
 
 
+# A comment's header: who posted it and when, the day with its year and the time ("Posted by: X |
+# January 14, 2008 06:24 PM", "Dec 30, 2007 7:06 PM | Link to this"). A live blog's entries carry
+# the time alone, so a year is required.
+_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?![\d:])")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_SHAPE = re.compile(r"\d+")
+THREAD_MIN = 3  # headers of one shape that make a comment thread
+HEADER_MAX = 16  # words in a comment's header
+
+
+# What may follow a header's time: an am/pm mark, a zone, the day ("11:08pm January 08, 2008",
+# "7:50 p.m. CST", "12:10pm on 16th Jan, 2008"), then at most a "| Link to this" trailer.
+_STAMP_TOKEN = re.compile(
+    r"^(?:(?i:[ap]\.?m\.?)|\d+(?:st|nd|rd|th)?[,.]?|\d+/\d+(?:/\d+)?,?|[A-Z]{2,5},?|[A-Z][a-z]{2,8}[,.]?|[a-z]{1,3})$"
+)
+TRAILER_MAX = 3  # words after the stamp's "|"
+
+
+def _ends_with_stamp(rest: str) -> bool:
+    head, _, trailer = rest.partition("|")
+    words = head.split()
+    return len(trailer.split()) <= TRAILER_MAX and len(words) <= 5 and all(map(_STAMP_TOKEN.match, words))
+
+
+def _header_shape(line: str) -> str | None:
+    """A comment header's template (its first word, digits as 0), or None for any other line.
+    The header ends with its stamp: a live blog's entries, whose stamp a headline follows, are
+    the story."""
+    words = line.split()
+    clocks = list(_CLOCK.finditer(line)) if 2 <= len(words) <= HEADER_MAX else []
+    if not clocks or not _YEAR.search(line) or not _ends_with_stamp(line[clocks[-1].end() :]):
+        return None
+    return _SHAPE.sub("0", words[0].casefold())
+
+
+def comment_thread(lines: Sequence[str]) -> set[int]:
+    """The lines of a comment thread: between two headers of one shape (``_header_shape``, at
+    least ``THREAD_MIN`` of them on the page) that both come after the story's first sentence,
+    each header but the first, and never the story's first sentence itself. A page's own dated
+    byline above the story (a header before its first sentence) opens no gap; readers' comments
+    sit between their headers, under the story, whichever side of its body a header prints."""
+    shapes: dict[str, list[int]] = defaultdict(list)
+    story = len(lines)
+    for i, line in enumerate(lines):
+        key = " ".join(line.split())
+        if story == len(lines) and ends_sentence(key) and len(key.split()) >= PROSE_MIN:
+            story = i
+        shape = _header_shape(key)
+        if shape is not None:
+            shapes[shape].append(i)
+    heads = max(shapes.values(), key=len, default=[])
+    heads = [i for i in heads if i > story]
+    if len(heads) < THREAD_MIN:
+        return set()
+    return {i for a, b in zip(heads, heads[1:], strict=False) for i in range(a + 1, b + 1)}
+
+
 @lru_cache(maxsize=8192)  # cleaning's reruns after the furniture model see the same lines
 def junk_kind(line: str) -> str | None:
     """Why a line is junk ("junk", "caption", "social", "date", "tags"), or None for a line to keep."""
