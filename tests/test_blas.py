@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from newsweave.engine.pool import ProcessEngine
+from newsweave.engine.pool import WORKER_GC, ProcessEngine
 from newsweave.nlp.models import load_spacy
 
 
@@ -43,6 +43,21 @@ def test_pool_workers_use_one_blas_thread() -> None:
     with ProcessEngine(workers=2) as engine:
         threads = [n for part in engine.map_partitions(_blas_threads, [[0], [1], [2]]) for n in part]
     assert threads and all(n == 1 for n in threads)
+
+
+def _gc_state(_: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    import gc
+
+    return [(gc.get_threshold(), gc.get_freeze_count())]
+
+
+def test_pool_workers_collect_rarely_and_skip_the_drivers_objects() -> None:
+    import gc
+
+    with ProcessEngine(workers=2) as engine:
+        states = [s for part in engine.map_partitions(_gc_state, [[0], [1]]) for s in part]
+    gc.unfreeze()  # the driver's objects back in the collector's care for the other tests
+    assert all(threshold == WORKER_GC and frozen > 1000 for threshold, frozen in states)
 
 
 LOADED: list[str] = []
