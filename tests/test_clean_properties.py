@@ -78,4 +78,16 @@ def test_long_runs_of_injected_words() -> None:
 
 
 def test_many_closing_quotes_on_one_line() -> None:
-    assert clean_text('"a " ' * 2000).text == ('"a" ' * 2000).strip()
+    from newsweave.clean.spacing import fix_spacing
+
+    assert fix_spacing('"a " ' * 2000, english=True)[0] == ('"a" ' * 2000).strip()
+
+
+def test_spacing_of_an_uncut_paragraph_is_the_sources() -> None:
+    """Only where the cleaner cut a fragment out is a space before punctuation its leftover;
+    elsewhere the source printed it, and the paragraph stays findable as printed."""
+    uncut = "Analysts at Corvane Bank put the cost at up to 40 billion ."
+    cut = "Speaking to the Harbour Times, One WitnessContent ='Ad'> , a fisherman, said so."
+    clean = clean_text(f"Storm costs mount\n\n{uncut}\n\n{cut}").text
+    assert uncut in clean
+    assert "witness, a fisherman, said so." in clean

@@ -275,10 +275,11 @@ def _clean(text: str, lang: str | None, headings: frozenset[str] = frozenset()) 
     spans: list[OptionalSpan] = []
     body_lines = body.split("\n")
     flags = is_optional if len(is_optional) == len(body_lines) else [""] * len(body_lines)
+    was_cut = [bool(marks) for _, marks in kept] if len(kept) == len(body_lines) else [True] * len(body_lines)
     lead: tuple[str, int] | None = None  # the first prose paragraph: its line as ruled, its start
     start = 0
-    for line, opt in zip(body_lines, flags, strict=True):
-        fixed, changed = fix_spacing(line, english)
+    for line, opt, cut_here in zip(body_lines, flags, was_cut, strict=True):
+        fixed, changed = fix_spacing(line, english, cut_here)
         removed += changed
         if fixed:
             if opt:

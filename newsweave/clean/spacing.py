@@ -41,9 +41,14 @@ def _closing_quotes(line: str, removed: list[Removed]) -> str:
     return "".join(ch for i, ch in enumerate(line) if i not in drop)
 
 
-def fix_spacing(line: str, english: bool) -> tuple[str, list[Removed]]:
-    """One paragraph with stray spaces removed, and what was changed."""
+def fix_spacing(line: str, english: bool, cut: bool = True) -> tuple[str, list[Removed]]:
+    """One paragraph with stray spaces removed, and what was changed. A paragraph the cleaner
+    cut nothing from (``cut`` false) keeps its source's spacing (only runs are collapsed): a
+    space before a full stop there is the source's own, and its text must stay findable as the
+    source printed it."""
     removed: list[Removed] = []
+    if not cut:
+        return (_RUNS.sub(" ", line) if "  " in line or "\t" in line else line).strip(), removed
     if any(f" {p}" in line for p in ",.;:!?"):  # plain membership tests: most lines need no regex
         line = _apply(_BEFORE_PUNCT_EN if english else _BEFORE_PUNCT_ANY, line, removed)
     if " '" in line or " ’" in line:
