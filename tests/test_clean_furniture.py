@@ -350,3 +350,33 @@ def test_a_caption_beside_body_text_stays_optional(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys.modules["newsweave.clean"], "classify", caption_only)
     out = clean_text("\n".join([BODY[0], caption, BODY[1]]))
     assert {out.text[s.start : s.end]: s.kind for s in out.optional}.get(caption) == "caption"
+
+
+_FLOOD = [
+    "Heavy rain flooded much of the river town of Aldmere on Tuesday, forcing hundreds of residents from "
+    "their homes, local officials said.",
+    "The Oster river rose nearly two metres overnight after three days of storms, the regional water "
+    "authority said in a statement.",
+    '"We have never seen the water come up this fast," said Mara Delling, the deputy mayor, standing '
+    "outside the flooded school.",
+    "Emergency crews evacuated about 400 people by boat, and a shelter was opened in the sports hall on "
+    "the hill above the town.",
+]
+_INTERFACE = [
+    "Advertisement", "Share on Facebook", "Copy link", "Sign up for our newsletter", "Editor's picks",
+    "Don't miss", "Recommended for you", "View all news", "Report an error", "Support our journalism",
+    "Donate", "Manage preferences", "Edition: International", "Topics: Weather", "Now playing",
+    "Enlarge this image", "Image 3 of 12", "Photo 1/20", "Contact us", "About us", "My account",
+    "5 min read", "Listen to this article", "Open in app", "Save for later",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("line", _INTERFACE)
+@pytest.mark.parametrize("at", [1, 3, 4])
+def test_interface_lines_between_paragraphs_are_removed(line: str, at: int) -> None:
+    """Interface lines of any news site (an invented page; one line at a time, at the top, in
+    the middle and after the story), removed with every paragraph kept."""
+    page = ["Floods force hundreds from homes in Aldmere", *_FLOOD[:at], line, *_FLOOD[at:]]
+    out = " ".join(clean_text("\n\n".join(page)).text.split())
+    assert line not in out
+    assert all(p in out for p in _FLOOD)

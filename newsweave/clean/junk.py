@@ -65,6 +65,49 @@ UI_PHRASES = frozenset(
         "send feedback",
         "give feedback",
         "show comments",
+        # interface phrases of any news site (our own list, not taken from a dev page)
+        "manage preferences",
+        "cookie preferences",
+        "privacy settings",
+        "editor's picks",
+        "editors' picks",
+        "don't miss",
+        "recommended for you",
+        "view all",
+        "see all",
+        "view all news",
+        "report an error",
+        "report a correction",
+        "suggest a correction",
+        "support our journalism",
+        "support us",
+        "donate",
+        "open in app",
+        "get the app",
+        "in other news",
+        "must read",
+        "more news",
+        "top stories",
+        "latest news",
+        "latest videos",
+        "more videos",
+        "next story",
+        "previous story",
+        "save for later",
+        "save article",
+        "gift this article",
+        "share this article",
+        "send us a tip",
+        "change edition",
+        "choose your edition",
+        "select edition",
+        "now playing",
+        "enlarge this image",
+        "enlarge image",
+        "contact us",
+        "about us",
+        "corrections policy",
+        "my account",
     ]
 )
 _GLUE = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -72,7 +115,8 @@ _BULLETS = re.compile(r"^[\s•·▪►▶*\-–—>|]+|[\s|:•·]+$")
 _PREFIX = re.compile(
     r"^(?:read (?:more|also|next)|also read|read|related(?: \w+)?|see also|more on this(?: story)?|"
     r"more from \w+|recommended|watch|listen|you may also like|don'?t miss|trending|in this story|"
-    r"\d+ recent items|recent items|more stories|top stories|editor'?s picks?|advertisement)"
+    r"\d+ recent items|recent items|more stories|top stories|editor'?s picks?|advertisement|edition|"
+    r"topics?|sections?|categor(?:y|ies))"
     r"\s*[:|>»–-]",
     re.I,
 )
@@ -100,7 +144,8 @@ _CALL = re.compile(
     r"post|partnership)\b|advertorial\b|this is an archived (?:article|story|page|post)\b|"
     r"this (?:article|story|post|page) (?:is from|is more than \w+ years? old|may be outdated)\b|"
     r"[\w.\-]+['’]s (?:picture|avatar|profile (?:picture|photo|image))$|"
-    r"(?:a )?post (?:shared )?by (?:[^\s.!?]+ ){0,4}[^\s.!?]+\.?$)",
+    r"(?:a )?post (?:shared )?by (?:[^\s.!?]+ ){0,4}[^\s.!?]+\.?$|"
+    r"(?:image|photo|picture|slide|foto|imagen|bild)s? \d+ ?(?:of|/|de|von|sur|di) ?\d+\W*$)",
     re.I,
 )
 # phrases that only page furniture uses, in a line of any length up to ANY_MAX words
