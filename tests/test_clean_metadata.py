@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from newsweave.clean import clean_document, clean_text
 from newsweave.clean.dates import find_date
-from newsweave.clean.metadata import parse_byline, tag_line
+from newsweave.clean.metadata import date_line, parse_byline, tag_line
 from newsweave.records import RawDocument
 
 FIXTURES = Path(__file__).parent / "fixtures" / "clean"
@@ -163,3 +163,17 @@ def test_labelled_header_fields() -> None:
         "2024-03-05",
     )
     assert len(removed) == 4 and {r.kind for r in removed} <= {"header", "footer"}
+
+
+@pytest.mark.parametrize(
+    ("line", "day"),
+    [
+        ("Last modified on Tue 12 Mar 2019 14.32 GMT", "2019-03-12"),
+        ("Wed. 3 April 2019 09:12", "2019-04-03"),
+        ("Updated: 14:32, 12 March 2019", "2019-03-12"),
+        ("Sat 12 Mar 2019 – Sunnyside", None),  # a place beside the date: not a line of a date alone
+        ("Sunday Times 12 Mar 2019", None),
+    ],
+)
+def test_a_stamp_line_with_its_weekday_is_a_date_line(line: str, day: str | None) -> None:
+    assert date_line(line) == day

@@ -53,7 +53,8 @@ GENERIC_AUTHORS = frozenset(
 _PARTS = re.compile(r"(\s+[–—|]\s+|\s+-\s+|\s*[|•·]\s*|,\s+(?!\d{4}))")
 _DATE_WORDS = re.compile(
     r"\b(?:published|updated|posted|last|first|modified|date|created|on|at|am|pm|gmt|utc|"
-    r"edt|est|bst|cet|ist|et|local|time)\b|[|@:,–—•·()-]",
+    r"edt|est|bst|cet|ist|et|local|time|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?)\b\.?|"
+    r"[|@:,–—•·()-]",
     re.I,
 )
 _DATE_PREFIX = re.compile(r"^\s*date:?\s+(?P<d>\d{4}-\d\d(?:-\d\d)?)\b\s*(?P<rest>.*)$", re.I)
