@@ -4,6 +4,8 @@ is no person. Invented names and outlets."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from newsweave.facts.entities import EntityIndex, Mention, refine
@@ -44,3 +46,28 @@ def test_a_name_with_a_digit_is_no_person() -> None:
     a, b = text.index("Velta Tab 7"), text.rindex("Velta Tab")
     mentions = {"a": [Mention("Velta Tab 7", "PERSON", a, a + 11), Mention("Velta Tab", "PERSON", b, b + 9)]}
     assert [e.type for e in EntityIndex(mentions, {"a": text}).entities] == ["PRODUCT"]
+
+
+def _index(texts: dict[str, str], names: list[tuple[str, str, str]]) -> EntityIndex:
+    """Mentions at each name's every occurrence (aid, surface, label)."""
+    mentions: dict[str, list[Mention]] = {aid: [] for aid in texts}
+    for aid, surface, label in names:
+        for m in re.finditer(re.escape(surface), texts[aid]):
+            mentions[aid].append(Mention(surface, label, m.start(), m.end()))
+    return EntityIndex(mentions, texts)
+
+
+def test_a_headline_verb_is_no_part_of_a_persons_name() -> None:
+    texts = {
+        "a": "Ilse Varga Resigns As Harbour Chief\n\nIlse Varga resigns after the vote. Ilse Varga said so.",
+        "b": "Ilse Varga, the harbour chief, will step down, Ilse Varga told staff.",
+    }
+    index = _index(texts, [("a", "Ilse Varga Resigns", "PERSON"), ("a", "Ilse Varga", "PERSON"),
+                           ("b", "Ilse Varga", "PERSON")])  # fmt: skip
+    assert [e.name for e in index.entities] == ["Ilse Varga"]
+
+
+def test_a_place_keeps_its_fuller_name() -> None:
+    texts = {"a": "Fire at Orvane Abbey Church. The roof of Orvane Abbey Church fell; Orvane Abbey is shut."}
+    index = _index(texts, [("a", "Orvane Abbey Church", "FAC"), ("a", "Orvane Abbey", "FAC")])
+    assert [e.name for e in index.entities] == ["Orvane Abbey Church"]

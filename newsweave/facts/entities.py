@@ -296,7 +296,7 @@ class EntityIndex:
         index_of: dict[tuple[str, ...], int] = {}
         for root, group in groups.items():
             index_of[root] = len(self.entities)
-            self.entities.append(self._entity(group))
+            self.entities.append(self._entity(group, texts))
         self._by_key = {k: index_of[self._find(k)] for k in labels if self._find(k) in index_of}
         self._alias_re = self._compile()
         self._found: dict[str, tuple[Mention, ...]] = {}  # find's answers, per text
@@ -434,14 +434,15 @@ class EntityIndex:
                         self._union(a, b)
 
     # -- output -----------------------------------------------------------------------------
-    def _entity(self, group: _Group) -> Entity:
+    def _entity(self, group: _Group, texts: dict[str, str]) -> Entity:
         cores = Counter(strip_titles(m.text) for _, m in group.mentions)
         labels = Counter(m.label for _, m in group.mentions)
-        longest = max(len(c.split()) for c in cores)
         person = labels.most_common(1)[0][0] == "PERSON"
+        named = [c for c in cores if not (person and _headline_tail(c, cores, group, texts))] or list(cores)
+        longest = max(len(c.split()) for c in named)
         top = max(cores.values())
         name = max(  # a person by the full name; anything else by a frequent form, the fuller the better
-            cores,
+            named,
             key=lambda c: (
                 c.split()[-1][:1].isupper(),
                 person and len(c.split()) == longest,
@@ -537,6 +538,23 @@ class EntityIndex:
                 ent.articles.append(aid)
             if m.text not in ent.aliases:
                 ent.aliases.append(m.text)
+
+
+def _headline_tail(core: str, cores: Counter[str], group: _Group, texts: dict[str, str]) -> bool:
+    """``core`` is a rarer form of a person's name of two words or more with words after it
+    that its articles also write in lower case: a Title-Cased headline's verb caught in the name
+    ("David Cameron Resigns" beside "David Cameron"), no part of it. (A place or building keeps
+    its fuller form: "Notre Dame Cathedral".)"""
+    words = core.split()
+    for cut in range(len(words) - 1, 1, -1):
+        short = " ".join(words[:cut])
+        if cores.get(short, 0) > cores[core]:
+            tail = [w for w in words[cut:] if w[:1].isupper()]
+            aids = {aid for aid, _ in group.mentions}
+            return bool(tail) and all(
+                any(re.search(rf"\b{re.escape(w.lower())}\b", texts.get(a, "")) for a in aids) for w in tail
+            )
+    return False
 
 
 def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
