@@ -861,3 +861,26 @@ def test_a_headline_role_takes_the_one_person_the_text_gives_it() -> None:
         "a meeting with Lene Dahl."
     )
     assert _speakers(text, ["Tomas Berg", "Lene Dahl"]) == ["Tomas Berg"]
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        (
+            'The speaker stopped the hearing to say they had received a letter from Mr Holm confirming '
+            'the resignation "with immediate effect".',
+            "the speaker",
+        ),
+        ('"I am sorry," the 58-year-old director said in a video statement and promised to be "ruthless".',
+         "the 58-year-old director"),
+        ("The Prime Minister’s addressed Parliament – and hailed an ‘historic moment’ for the port.",
+         "the Prime Minister"),
+        ('"It will pass," a source close to the council said.', "a source close to the council"),
+        ('Speaking on Sunday, a defector aged 23 said he feared they would "lash out against my family".',
+         "a defector aged 23"),
+    ],
+)  # fmt: skip
+def test_a_described_speaker_ends_where_its_noun_phrase_ends(text: str, speaker: str) -> None:
+    """The patterns' description of a speaker cut where the parse ends its subject phrase, not
+    run on into the verb; a description that goes on with a preposition keeps it."""
+    assert {q.speaker for q in find_quotes(text, "a", None)} == {speaker}

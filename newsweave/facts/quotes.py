@@ -257,6 +257,8 @@ def _attribute(
                 named = phrase is not None and phrase.lower() not in PRONOUNS and _kind(got, index) == "name"
                 if got and (kind == "none" and (speech or _named_body(got, index)) or named):
                     seg.speaker = got
+                elif got and seg.speaker and (cut := _ran_on(seg.speaker, phrase or "")):
+                    seg.speaker = speakers.name(cut, seg.open_at) or got  # it ran on into the verb
             else:
                 wanted[n] = reading(text, *_reading_span(text, sentences, starts, seg), spans, n)
         if (
@@ -288,6 +290,29 @@ _ASKED_TAIL = re.compile(
 _ASKED_HEAD = re.compile(
     rf"(?:\b(?P<aux>{_PASSIVE})|(?:^|\b(?i:when|if|once|after|as|before|while|being)\s+))"
     rf"(?i:{_PUT})\b{_BY}(?P<rest>[^.!?;]*)$"
+)
+
+
+def _ran_on(pattern: str, parsed: str) -> str | None:
+    """The patterns' description of a speaker cut after the last word of the parse's subject
+    phrase, when it goes on past it ("the speaker stopped impeachment proceedings to" against
+    "the speaker", "the 68-year-old executive said" against "old executive"): words a regular
+    expression cannot tell from the noun phrase, which the parse ends at its head (with its
+    "of" phrase). None when it does not go on."""
+    words = pattern.split()
+    longer = [_OWNS.sub("", fold(w)) for w in words]
+    shorter = [_OWNS.sub("", fold(w)) for w in parsed.split()]
+    if not shorter or len(shorter) >= len(longer) or shorter[-1] not in longer[:-1]:
+        return None
+    at = longer.index(shorter[-1]) + 1
+    if longer[at] in _PREPOSITIONS | _POSTNOMINAL or words[at][:1].isupper():
+        return None  # "a longtime adviser to X", "a person close to X": the description goes on
+    return _OWNS.sub("", " ".join(words[:at]))
+
+
+_OWNS = re.compile(r"['’]s?$")
+_POSTNOMINAL = word_set(  # words that go on with a description: "a source close to", "a defector aged 23"
+    "close near familiar known based named called involved aged speaking responsible quoted cited interviewed"
 )
 
 
