@@ -884,3 +884,11 @@ def test_a_described_speaker_ends_where_its_noun_phrase_ends(text: str, speaker:
     """The patterns' description of a speaker cut where the parse ends its subject phrase, not
     run on into the verb; a description that goes on with a preposition keeps it."""
     assert {q.speaker for q in find_quotes(text, "a", None)} == {speaker}
+
+
+def test_a_sentence_adverb_before_the_subject_is_no_speaker() -> None:
+    text = (
+        "The harbour board has read out a statement saying it has acted to “stop smugglers”. However, "
+        "it said this was not “a takeover of the port” and the mayor was safe."
+    )
+    assert [q.speaker for q in find_quotes(text, "a", None)] == ["the harbour board", "the harbour board"]

@@ -37,6 +37,12 @@ PARTICLES = frozenset({"de", "da", "van", "von", "bin", "al", "der", "del", "la"
 # "the New Jersey governor" (qualified by a name) are said as written.
 _DEFINITE = frozenset({"the", "this", "that"})
 _INDEFINITE = frozenset({"a", "an", "one", "another", "some", "several"})
+# Sentence adverbs set off by a comma before the subject ("However, it said"): no one.
+_CONNECTIVES = word_set(
+    """however meanwhile moreover furthermore nevertheless nonetheless therefore thus instead still
+    later earlier then now today yesterday separately previously afterwards finally indeed similarly
+    additionally likewise again besides otherwise accordingly consequently hence"""
+)
 _CLAUSE_CUT = re.compile(r",|\s(?:who|which|referring|in a|during)\s")
 # Words that say a person's gender, in titles and roles (English).
 _MALE = word_set("mr sir king prince father husband son brother spokesman congressman chairman lord he his")
@@ -111,7 +117,7 @@ class Speakers:
     def name(self, who: str, at: int = 0) -> str | None:
         who = _PARTY.sub("", who)  # "Rep. Ada Voss (D-Vt.)": the name without its party
         parts = [p.strip() for p in _CLAUSE_CUT.split(who.strip(" ,.;:"))]
-        parts = [p for p in parts if p]
+        parts = [p for p in parts if p and fold(p) not in _CONNECTIVES]  # "However, it said": "it"
         if not parts:
             return None
         named = [p for p in parts if is_name(p)]
