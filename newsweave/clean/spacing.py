@@ -47,13 +47,12 @@ def fix_spacing(line: str, english: bool, cut: bool = True) -> tuple[str, list[R
     space before a full stop there is the source's own, and its text must stay findable as the
     source printed it."""
     removed: list[Removed] = []
-    if not cut:
-        return (_RUNS.sub(" ", line) if "  " in line or "\t" in line else line).strip(), removed
-    if any(f" {p}" in line for p in ",.;:!?"):  # plain membership tests: most lines need no regex
-        line = _apply(_BEFORE_PUNCT_EN if english else _BEFORE_PUNCT_ANY, line, removed)
-    if " '" in line or " ’" in line:
-        line = _apply(_POSSESSIVE, line, removed)
-    line = _closing_quotes(line, removed)
+    if cut:
+        if any(f" {p}" in line for p in ",.;:!?"):  # plain membership tests: most lines need no regex
+            line = _apply(_BEFORE_PUNCT_EN if english else _BEFORE_PUNCT_ANY, line, removed)
+        if " '" in line or " ’" in line:
+            line = _apply(_POSSESSIVE, line, removed)
+        line = _closing_quotes(line, removed)
     if "  " in line or "\t" in line:
         line = _RUNS.sub(" ", line)
     return line.strip(), removed

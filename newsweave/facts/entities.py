@@ -34,7 +34,7 @@ _FAMILY = {
 }
 _STOP = frozenset({"of", "the", "and", "for", "de", "la", "le", "del"})
 _WORDS_BEFORE = re.compile(r"((?:[\w.\-’']+[ \t]+){1,6})$")
-_POSSESSIVE = re.compile(r"(?:['’]s?)$")
+POSSESSIVE_END = re.compile(r"(?:['’]s?)$")  # "Voss's", "Hughes'"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,7 @@ def strip_titles(name: str) -> str:
     core = " ".join(words[i:])
     if core.lower().startswith("the ") and len(core.split()) > 1:
         core = core[4:]
-    return _POSSESSIVE.sub("", core).strip(" ,.")
+    return POSSESSIVE_END.sub("", core).strip(" ,.")
 
 
 _TITLE_WORDS = re.compile(r"[\w.\-’']+")
@@ -226,7 +226,7 @@ def _mention(text: str, start: int, end: int, label: str) -> list[Mention]:
     inner = _OWNER_S.search(text[start:end])
     if inner:  # "Boris Johnson's Conservatives": the name is the owner's
         end = start + inner.start()
-    surface = _POSSESSIVE.sub("", text[start:end]).rstrip(" ,.")
+    surface = POSSESSIVE_END.sub("", text[start:end]).rstrip(" ,.")
     lead = _LEAD_ARTICLE.match(surface)
     if lead:
         start, surface = start + lead.end(), surface[lead.end() :]
@@ -546,11 +546,11 @@ def _headline_tail(core: str, cores: Counter[str], group: _Group, texts: dict[st
     ("David Cameron Resigns" beside "David Cameron"), no part of it. (A place or building keeps
     its fuller form: "Notre Dame Cathedral".)"""
     words = core.split()
+    aids = {aid for aid, _ in group.mentions}
     for cut in range(len(words) - 1, 1, -1):
         short = " ".join(words[:cut])
         if cores.get(short, 0) > cores[core]:
             tail = [w for w in words[cut:] if w[:1].isupper()]
-            aids = {aid for aid, _ in group.mentions}
             return bool(tail) and all(
                 any(re.search(rf"\b{re.escape(w.lower())}\b", texts.get(a, "")) for a in aids) for w in tail
             )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from newsweave.facts.attribution import Reading, cued, parse, reading, speech_word
 from newsweave.facts.cues import head_speaker, tail_speaker
-from newsweave.facts.entities import EntityIndex
+from newsweave.facts.entities import POSSESSIVE_END, EntityIndex
 from newsweave.facts.lexicon import MONTHS, WEEKDAYS, fold, word_set
 from newsweave.facts.sentences import sentences as split_sentences
 from newsweave.facts.speakers import PRONOUNS, Speakers
@@ -300,17 +300,16 @@ def _ran_on(pattern: str, parsed: str) -> str | None:
     expression cannot tell from the noun phrase, which the parse ends at its head (with its
     "of" phrase). None when it does not go on."""
     words = pattern.split()
-    longer = [_OWNS.sub("", fold(w)) for w in words]
-    shorter = [_OWNS.sub("", fold(w)) for w in parsed.split()]
+    longer = [POSSESSIVE_END.sub("", fold(w)) for w in words]
+    shorter = [POSSESSIVE_END.sub("", fold(w)) for w in parsed.split()]
     if not shorter or len(shorter) >= len(longer) or shorter[-1] not in longer[:-1]:
         return None
     at = longer.index(shorter[-1]) + 1
     if longer[at] in _PREPOSITIONS | _POSTNOMINAL or words[at][:1].isupper():
         return None  # "a longtime adviser to X", "a person close to X": the description goes on
-    return _OWNS.sub("", " ".join(words[:at]))
+    return POSSESSIVE_END.sub("", " ".join(words[:at]))
 
 
-_OWNS = re.compile(r"['’]s?$")
 _POSTNOMINAL = word_set(  # words that go on with a description: "a source close to", "a defector aged 23"
     "close near familiar known based named called involved aged speaking responsible quoted cited interviewed"
 )
