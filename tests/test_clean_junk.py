@@ -382,3 +382,38 @@ def test_a_dated_byline_above_the_story_opens_no_thread() -> None:
     art = clean_document(RawDocument(id="c3", text=text))
     assert "The Calder Island ferry resumed" in art.text
     assert "About 400 islanders" in art.text
+
+
+_OTHER_LANGUAGES = [
+    "Compartir en Facebook", "Publicidad", "Lea también: Los agricultores hacen cuentas", "Lo más leído",
+    "Suscríbete a nuestro boletín", "Utilizamos cookies propias y de terceros", "4 min de lectura",
+    "Actualizado 14 marzo 2026, 11:40", "Volver arriba", "Partager sur Facebook", "Publicité",
+    "Lire aussi : Les agriculteurs comptent leurs pertes", "Les plus lus", "Tous droits réservés",
+    "Nous utilisons des cookies pour améliorer votre expérience", "Temps de lecture : 4 min",
+    "Publié le 14 mars 2026 à 08h12", "Artikel teilen", "Anzeige", "Mehr zum Thema: Landwirte zählen Schäden",
+    "Meistgelesen", "Wir verwenden Cookies", "Lesezeit: 4 Min.", "Aktualisiert am 14.03.2026, 11:40 Uhr",
+    "Alle Rechte vorbehalten", "Compartilhar no Facebook", "Leia também: Agricultores contam prejuízos",
+    "Mais lidas", "Este site utiliza cookies", "Condividi su Facebook", "Pubblicità", "I più letti",
+    "Leggi anche: Gli agricoltori contano i danni", "Tutti i diritti riservati", "Torna su", "Schlagworte",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("line", _OTHER_LANGUAGES)
+def test_interface_lines_of_other_languages_are_junk(line: str) -> None:
+    assert junk_kind(line) is not None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Compartir el agua con los vecinos fue la única opción, dijo el alcalde.",
+        "Publicado el informe, el gobierno anunció nuevas medidas contra las inundaciones.",
+        "La publicidad del ayuntamiento pedía a los vecinos que no salieran de casa.",
+        "Anzeige gegen den Bürgermeister erstattet",
+        "Themenwechsel im Landtag nach dem Hochwasser",
+        "Les plus lus des journaux locaux ont consacré leur une à la crue.",
+        "Aggiornato il piano di evacuazione, i soccorritori hanno raggiunto 60 anziani.",
+    ],
+)
+def test_story_lines_with_interface_words_are_kept(line: str) -> None:
+    assert junk_kind(line) is None

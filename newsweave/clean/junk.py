@@ -16,13 +16,14 @@ from collections import defaultdict
 from collections.abc import Sequence
 from functools import lru_cache
 
+from newsweave.clean import interface
 from newsweave.clean.dates import strip_times
 from newsweave.clean.lexicon import load_words
 from newsweave.clean.line_shape import ends_sentence
 from newsweave.clean.metadata import date_line, is_name, tag_line
 from newsweave.clean.outlets import is_known_outlet
 
-UI_WORDS = load_words("ui_words.txt")
+UI_WORDS = load_words("ui_words.txt") | interface.WORDS  # English, then the other languages'
 UI_PHRASES = frozenset(
     [
         "from our partner",
@@ -109,14 +110,14 @@ UI_PHRASES = frozenset(
         "corrections policy",
         "my account",
     ]
-)
+) | interface.PHRASES
 _GLUE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _BULLETS = re.compile(r"^[\s•·▪►▶*\-–—>|]+|[\s|:•·]+$")
 _PREFIX = re.compile(
     r"^(?:read (?:more|also|next)|also read|read|related(?: \w+)?|see also|more on this(?: story)?|"
     r"more from \w+|recommended|watch|listen|you may also like|don'?t miss|trending|in this story|"
     r"\d+ recent items|recent items|more stories|top stories|editor'?s picks?|advertisement|edition|"
-    r"topics?|sections?|categor(?:y|ies))"
+    rf"topics?|sections?|categor(?:y|ies)|{interface.PREFIX})"
     r"\s*[:|>»–-]",
     re.I,
 )
@@ -161,7 +162,8 @@ _ANYWHERE = re.compile(
 # well say that a clinic treated people "for free" or that a firm changed its "privacy policy"
 _SHORT_PROMO = re.compile(
     r"for free\b|newsletter|all rights reserved|©|cookie (?:policy|settings|preferences)|"
-    r"terms of (?:use|service)|privacy policy",
+    r"terms of (?:use|service)|privacy policy|derechos reservados|droits réservés|rechte vorbehalten|"
+    r"diritti riservati|direitos reservados|drets reservats",
     re.I,
 )
 ANY_MAX = 30
@@ -181,7 +183,9 @@ _CAMERA = re.compile(r"^(?:camera icon|image caption|media caption|photo caption
 _CRUMBS = re.compile(r"^[\w&' .-]{1,30}(?:\s+[>»›/]\s+[\w&' .-]{1,30}){1,6}$")
 _AGO = re.compile(r"^\d+\s*(?:s|sec|secs|m|min|mins|h|hr|hrs|hours?|d|days?)\s+ago", re.I)
 _STAMP = re.compile(
-    r"^(?:updated|published|posted|last updated|first published|created|modified)\b[^.!?]{0,60}$", re.I
+    rf"^(?:updated|published|posted|last updated|first published|created|modified|{interface.STAMP})\b"
+    r"(?:[^.!?]|(?<=\d)\.(?=\d)){0,60}$",  # "14.03.2026": a date's dots end no sentence
+    re.I,
 )
 _PIPES = re.compile(r"\s\|\s")
 # the footer line of an embedded social post as the networks' embed codes print it, a name, the
@@ -197,7 +201,7 @@ _FORM_FIELD = re.compile(r"^[\w ]{1,30}\s\*$")  # "Name *": a required field of 
 _SHORT_BYLINE = re.compile(r"^[Bb]y\s+(?:[A-Z][\w'’.-]*|\w+/\w+)(?:\s+[A-Z][\w'’.-]*){0,3}$")
 
 
-_PROMO_HINTS = ("free", "newsletter", "reserved", "cookie", "terms of", "privacy", "©")
+_PROMO_HINTS = ("free", "newsletter", "reserv", "cookie", "terms of", "privacy", "©", "vorbehalten")
 _ANYWHERE_HINTS = (
     "browser",
     "javascript",
@@ -334,7 +338,7 @@ def junk_kind(line: str) -> str | None:
     if n_words > ANY_MAX:  # story paragraphs: only a long credited caption can be junk
         return "caption" if n_words <= 80 and _has(_CREDIT_HINTS, _CREDIT_END, s) else None
     bare = _BULLETS.sub("", s)
-    if any(rx.match(bare) for rx in (_PREFIX, _CALL, _AGO, _PROMPT)) or _ui_only(bare):
+    if any(rx.match(bare) for rx in (_PREFIX, _CALL, _AGO, _PROMPT, interface.CALL_RE)) or _ui_only(bare):
         return "junk"
     if _has(_ANYWHERE_HINTS, _ANYWHERE, s) or (
         n_words <= PROMO_MAX and not s.endswith(".") and _has(_PROMO_HINTS, _SHORT_PROMO, s)
@@ -348,7 +352,7 @@ def junk_kind(line: str) -> str | None:
         return "junk"
     if "(@" in bare and n_words <= SOCIAL_MAX and _SOCIAL.match(bare):
         return "social"
-    if date_line(s) or (n_words <= 10 and _STAMP.match(strip_times(bare))):
+    if date_line(s) or (n_words <= 10 and (_STAMP.match(bare) or _STAMP.match(strip_times(bare)))):
         return "date"
     if len(_PIPES.findall(s)) >= 2 and n_words <= 25 and not s.endswith("."):
         return "junk"
@@ -360,9 +364,9 @@ def junk_kind(line: str) -> str | None:
 
 
 _BLOCK_HEADING = re.compile(
-    r"^(?:(?P<tags>tags?|topics?|keywords|filed under)|related(?: \w+)?|more (?:from|on|stories|news)\b"
-    r"[^.!?]{0,40}|you (?:may|might) also like|recommended(?: for you| stories)?|read (?:more|next)|"
-    r"about the author|author bio)\s*:?\s*$",
+    rf"^(?:(?P<tags>tags?|topics?|keywords|filed under|{interface.TAG_HEADING})|related(?: \w+)?|"
+    r"more (?:from|on|stories|news)\b[^.!?]{0,40}|you (?:may|might) also like|recommended(?: for you|"
+    rf" stories)?|read (?:more|next)|about the author|author bio|{interface.TEASER_HEADING})\s*:?\s*$",
     re.I,
 )
 TEASER_MAX = 16  # words in a teaser headline of a "Related" block

@@ -111,3 +111,9 @@ def load_words(name: str) -> frozenset[str]:
     """A word list shipped in ``clean/data`` (one or more words a line, ``#`` comments)."""
     text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
     return frozenset(w for line in text.splitlines() if not line.startswith("#") for w in line.split())
+
+
+def load_lines(name: str) -> frozenset[str]:
+    """A phrase list shipped in ``clean/data`` (one phrase a line, ``#`` comments)."""
+    text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
+    return frozenset(" ".join(x.split()) for x in text.splitlines() if x.strip() and not x.startswith("#"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from newsweave.clean import interface
 from newsweave.clean.dates import find_date, stamped_date, strip_times
 from newsweave.clean.lexicon import load_words
 from newsweave.clean.outlets import canonical_outlet, is_known_outlet
@@ -68,7 +69,10 @@ _FOOTER = re.compile(
     re.I,
 )
 _POST_APPEARED = re.compile(r"^the post (?P<title>.+) appeared first on (?P<outlet>.+?)\.?$", re.I)
-_TAG_KEY = re.compile(r"^(?:tags?|topics?|keywords|filed under|related topics)\s*:?\s*(?P<rest>.*)$", re.I)
+_TAG_KEY = re.compile(
+    rf"^(?:tags?|topics?|keywords|filed under|related topics|{interface.TAG_HEADING})\b\s*:?\s*(?P<rest>.*)$",
+    re.I,
+)
 _NAME_WORD = re.compile(r"^(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*|and|de|da|del|van|von|der|la|le|bin|al|&)$")
 _ON_DATE = re.compile(r"\s*(?:\bon|\bat|,|\||[–—-])\s*$", re.I)
 _OUTLET_WORD = re.compile(
