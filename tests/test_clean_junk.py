@@ -417,3 +417,28 @@ def test_interface_lines_of_other_languages_are_junk(line: str) -> None:
 )
 def test_story_lines_with_interface_words_are_kept(line: str) -> None:
     assert junk_kind(line) is None
+
+
+_ES_STORY = [
+    "Tres aldeas del valle de Varden quedaron aisladas el sábado después de que el río Lenz se desbordara "
+    "por segunda vez en una semana, informaron los servicios de emergencia.",
+    "Unos 1.400 vecinos se quedaron sin acceso por carretera, y los rescatistas usaron botes para llegar a "
+    "al menos 60 personas mayores.",
+    '"El agua subió más rápido que nunca en cuarenta años", dijo Hanna Roth, alcaldesa de Oberau.',
+]
+
+
+def test_a_spanish_page_keeps_its_headline_and_story_without_its_interface() -> None:
+    """An invented Spanish page: the "updated" stamp is no title, the interface lines go."""
+    title = "Inundaciones dejan aisladas a tres aldeas del valle de Varden"
+    interface = [
+        "Iniciar sesión", "Actualizado 14 marzo 2026, 11:40", "4 min de lectura", "Compartir en Facebook",
+        "Publicidad", "Lea también: Los agricultores hacen cuentas tras las tormentas", "Lo más leído",
+        "Suscríbete a nuestro boletín diario", "Aceptar cookies", "Volver arriba",
+    ]  # fmt: skip
+    page = [interface[0], title, *interface[1:4], _ES_STORY[0], interface[4], _ES_STORY[1], *interface[5:7],
+            _ES_STORY[2], *interface[7:]]  # fmt: skip
+    out = clean_text("\n".join(page))
+    assert out.text.split("\n")[0] == title
+    assert all(p in out.text for p in _ES_STORY)
+    assert not [x for x in interface if x in out.text]
