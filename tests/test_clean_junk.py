@@ -395,6 +395,8 @@ _OTHER_LANGUAGES = [
     "Alle Rechte vorbehalten", "Compartilhar no Facebook", "Leia também: Agricultores contam prejuízos",
     "Mais lidas", "Este site utiliza cookies", "Condividi su Facebook", "Pubblicità", "I più letti",
     "Leggi anche: Gli agricoltori contano i danni", "Tutti i diritti riservati", "Torna su", "Schlagworte",
+    "La Gazette du Val. Tous droits réservés", "Gazzetta della Valle. Tutti i diritti riservati",
+    "Diario del Valle. Todos los derechos reservados", "Der Talbote. Alle Rechte vorbehalten",
 ]  # fmt: skip
 
 

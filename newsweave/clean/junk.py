@@ -201,7 +201,9 @@ _FORM_FIELD = re.compile(r"^[\w ]{1,30}\s\*$")  # "Name *": a required field of 
 _SHORT_BYLINE = re.compile(r"^[Bb]y\s+(?:[A-Z][\w'’.-]*|\w+/\w+)(?:\s+[A-Z][\w'’.-]*){0,3}$")
 
 
-_PROMO_HINTS = ("free", "newsletter", "reserv", "cookie", "terms of", "privacy", "©", "vorbehalten")
+_PROMO_HINTS = (
+    "free", "newsletter", "reserv", "réserv", "riserv", "cookie", "terms of", "privacy", "©", "vorbehalten"
+)  # fmt: skip
 _ANYWHERE_HINTS = (
     "browser",
     "javascript",
