@@ -11,8 +11,6 @@ English rules they stay conservative: a whole line must be interface, or open as
 
 from __future__ import annotations
 
-import re
-
 from newsweave.clean.lexicon import load_lines, load_words
 
 # a short line made only of these is interface (alongside the English ``ui_words.txt``)
@@ -52,6 +50,13 @@ CALL = (
     r"tiempo de lectura|temps de lecture|tempo de leitura|tempo di lettura"
 )
 
+# rights notices, anywhere in a short line without a full stop ("El Diario. Todos los derechos
+# reservados")
+RESERVED = (
+    r"derechos reservados|droits réservés|rechte vorbehalten|diritti riservati|direitos reservados|"
+    r"drets reservats"
+)
+
 # "updated …" stamps: a short line opening so, without a full stop
 STAMP = (
     r"actualizado|publicado|actualización|mis à jour|publié(?: le)?|modifié(?: le)?|"
@@ -68,5 +73,3 @@ TEASER_HEADING = (
     r"articoli correlati|notizie correlate|(?:ti )?potrebbe interessarti|llegiu també|lees ook"
 )
 TAG_HEADING = r"etiquetas|temas|mots-clés|schlagworte|schlagwörter|themen|tópicos|argomenti"
-
-CALL_RE = re.compile(rf"^(?:{CALL})", re.I)

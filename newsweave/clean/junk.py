@@ -146,7 +146,8 @@ _CALL = re.compile(
     r"this (?:article|story|post|page) (?:is from|is more than \w+ years? old|may be outdated)\b|"
     r"[\w.\-]+['’]s (?:picture|avatar|profile (?:picture|photo|image))$|"
     r"(?:a )?post (?:shared )?by (?:[^\s.!?]+ ){0,4}[^\s.!?]+\.?$|"
-    r"(?:image|photo|picture|slide|foto|imagen|bild)s? \d+ ?(?:of|/|de|von|sur|di) ?\d+\W*$)",
+    r"(?:image|photo|picture|slide|foto|imagen|bild)s? \d+ ?(?:of|/|de|von|sur|di) ?\d+\W*$|"
+    rf"{interface.CALL})",  # the same calls in the other languages
     re.I,
 )
 # phrases that only page furniture uses, in a line of any length up to ANY_MAX words
@@ -162,8 +163,7 @@ _ANYWHERE = re.compile(
 # well say that a clinic treated people "for free" or that a firm changed its "privacy policy"
 _SHORT_PROMO = re.compile(
     r"for free\b|newsletter|all rights reserved|©|cookie (?:policy|settings|preferences)|"
-    r"terms of (?:use|service)|privacy policy|derechos reservados|droits réservés|rechte vorbehalten|"
-    r"diritti riservati|direitos reservados|drets reservats",
+    rf"terms of (?:use|service)|privacy policy|{interface.RESERVED}",
     re.I,
 )
 ANY_MAX = 30
@@ -340,7 +340,7 @@ def junk_kind(line: str) -> str | None:
     if n_words > ANY_MAX:  # story paragraphs: only a long credited caption can be junk
         return "caption" if n_words <= 80 and _has(_CREDIT_HINTS, _CREDIT_END, s) else None
     bare = _BULLETS.sub("", s)
-    if any(rx.match(bare) for rx in (_PREFIX, _CALL, _AGO, _PROMPT, interface.CALL_RE)) or _ui_only(bare):
+    if any(rx.match(bare) for rx in (_PREFIX, _CALL, _AGO, _PROMPT)) or _ui_only(bare):
         return "junk"
     if _has(_ANYWHERE_HINTS, _ANYWHERE, s) or (
         n_words <= PROMO_MAX and not s.endswith(".") and _has(_PROMO_HINTS, _SHORT_PROMO, s)

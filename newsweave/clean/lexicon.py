@@ -107,13 +107,17 @@ def case_counts(word: str) -> CaseCounts | None:
     return CaseCounts(*row) if row else None
 
 
+def _data_lines(name: str) -> list[str]:
+    """The lines of a list shipped in ``clean/data``, its ``#`` comments left out."""
+    text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if not line.startswith("#")]
+
+
 def load_words(name: str) -> frozenset[str]:
     """A word list shipped in ``clean/data`` (one or more words a line, ``#`` comments)."""
-    text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
-    return frozenset(w for line in text.splitlines() if not line.startswith("#") for w in line.split())
+    return frozenset(w for line in _data_lines(name) for w in line.split())
 
 
 def load_lines(name: str) -> frozenset[str]:
     """A phrase list shipped in ``clean/data`` (one phrase a line, ``#`` comments)."""
-    text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
-    return frozenset(" ".join(x.split()) for x in text.splitlines() if x.strip() and not x.startswith("#"))
+    return frozenset(" ".join(x.split()) for x in _data_lines(name) if x.strip())
