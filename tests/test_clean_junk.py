@@ -421,6 +421,23 @@ def test_story_lines_with_interface_words_are_kept(line: str) -> None:
     assert junk_kind(line) is None
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Publié le 14 mars 2026 à 08h12 - Mis à jour le 14 mars 2026 à 11h40",
+        "Veröffentlicht am 14. März 2026, 08:12 Uhr, aktualisiert am 14. März 2026",
+        "First published on Fri 13 Mar 2026 18.00 GMT, last modified on Sat 14 Mar 2026",
+    ],
+)
+def test_a_long_stamp_that_gives_its_year_is_a_date_line(line: str) -> None:
+    assert junk_kind(line) == "date"
+
+
+def test_a_long_line_opening_with_a_stamp_word_and_no_year_is_kept() -> None:
+    line = "Updated plans for the bridge over the Lenz canal were shown to residents on Monday night"
+    assert junk_kind(line) is None
+
+
 _ES_STORY = [
     "Tres aldeas del valle de Varden quedaron aisladas el sábado después de que el río Lenz se desbordara "
     "por segunda vez en una semana, informaron los servicios de emergencia.",

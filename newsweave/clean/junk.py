@@ -184,9 +184,21 @@ _CRUMBS = re.compile(r"^[\w&' .-]{1,30}(?:\s+[>»›/]\s+[\w&' .-]{1,30}){1,6}$"
 _AGO = re.compile(r"^\d+\s*(?:s|sec|secs|m|min|mins|h|hr|hrs|hours?|d|days?)\s+ago", re.I)
 _STAMP = re.compile(
     rf"^(?:updated|published|posted|last updated|first published|created|modified|{interface.STAMP})\b"
-    r"(?:[^.!?]|(?<=\d)\.(?=\d)){0,60}$",  # "14.03.2026": a date's dots end no sentence
+    # "14.03.2026", "14. März": a date's dots end no sentence (a day's, of one or two digits)
+    r"(?:[^.!?]|(?<=\d)\.(?=\d)|(?<=(?<!\d)\d)\.(?=\s)|(?<=(?<!\d)\d\d)\.(?=\s)){0,60}$",
     re.I,
 )
+STAMP_WORDS = 10  # words of an "updated" stamp line, or up to STAMP_DATED when it gives a year:
+STAMP_DATED = 18  # "Publié le 14 mars 2026 à 08h12 - Mis à jour le 14 mars 2026 à 11h40"
+
+
+def _stamp_line(bare: str, n_words: int) -> bool:
+    """An "updated" / "published" stamp line (``_STAMP``, times stripped or not) of a stamp's length."""
+    if n_words > STAMP_WORDS and (n_words > STAMP_DATED or _YEAR.search(bare) is None):
+        return False
+    return bool(_STAMP.match(bare) or _STAMP.match(strip_times(bare)))
+
+
 _PIPES = re.compile(r"\s\|\s")
 # the footer line of an embedded social post as the networks' embed codes print it, a name, the
 # account's handle and the date ("— Ana Lind (@analind) 3 May 2021", "A post shared by Ana
@@ -354,7 +366,7 @@ def junk_kind(line: str) -> str | None:
         return "junk"
     if "(@" in bare and n_words <= SOCIAL_MAX and _SOCIAL.match(bare):
         return "social"
-    if date_line(s) or (n_words <= 10 and (_STAMP.match(bare) or _STAMP.match(strip_times(bare)))):
+    if date_line(s) or _stamp_line(bare, n_words):
         return "date"
     if len(_PIPES.findall(s)) >= 2 and n_words <= 25 and not s.endswith("."):
         return "junk"
