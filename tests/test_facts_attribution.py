@@ -892,3 +892,50 @@ def test_a_sentence_adverb_before_the_subject_is_no_speaker() -> None:
         "it said this was not “a takeover of the port” and the mayor was safe."
     )
     assert [q.speaker for q in find_quotes(text, "a", None)] == ["the harbour board", "the harbour board"]
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "speakers"),
+    [
+        # the passive subject of a verb of saying is what was said of it, not who said it
+        (
+            'Mayor Ada Voss said the fire had been declared a "major incident" and there would be a '
+            '"great many questions" asked over the coming days.',
+            ["Ada Voss"],
+            ["Ada Voss", "Ada Voss"],
+        ),
+        # ... unless a verb of saying under it is the subject's own
+        (
+            'Toma Varek was quoted as saying, "The ferries will sail again on Monday."',
+            ["Toma Varek"],
+            ["Toma Varek"],
+        ),
+        # a verb of saying set off by commas: the one after it said it
+        (
+            'That drone, said presiding judge Piet Haskin, was flown from farmland where it was '
+            '"controlled by rebel fighters" at the time.',
+            ["Piet Haskin"],
+            ["Piet Haskin"],
+        ),
+        # the clause holding the quote is what a higher verb's subject found, and a relative
+        # clause's verb ("claimed 12 lives") reports nothing
+        (
+            'The Lenz flood that claimed 12 lives was the result of "decades of neglect" by those in '
+            "power, the regional inquiry has found.",
+            [],
+            ["the regional inquiry"],
+        ),
+    ],
+)
+def test_who_said_a_term_is_not_what_it_was_said_of(
+    text: str, people: list[str], speakers: list[str]
+) -> None:
+    assert _speakers(text, people) == speakers
+
+
+def test_a_passive_between_two_quotes_joins_them_not() -> None:
+    text = (
+        'The families have called for a "landmark report," one that brings change after what has been '
+        'described as a "web of blame" in the hearings.'
+    )
+    assert [q.text for q in find_quotes(text, "a", _index(text, []))] == ["landmark report,", "web of blame"]

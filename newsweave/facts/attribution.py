@@ -197,22 +197,27 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
             return _phrase(owner)
     weak: Token | None = None
     for root in roots:
-        node = root
+        node, below = root, None
         unsaid: Token | None = None  # the subject of a speech yet to be made, if nothing reports it
         while True:
             if not inside(node) and node.pos_ in {"VERB", "AUX"}:
                 saying = speech_word(node.text)
                 subject = _subject(node, inside) or (_inverted(node, start, inside) if saying else None)
+                if saying and subject is not None and _declared(subject, node):
+                    subject = None  # 'the fire had been declared a "major incident"': what was said of
                 if subject is not None:
                     if saying and not _unsaid(node):
                         return _opening(doc, start, end, inside, subject, node) or _phrase(subject)
                     if saying:
                         unsaid = unsaid or subject
                     else:
-                        weak = weak or subject
+                        # the clause holding the quote is what a higher verb's subject holds ("the
+                        # flood was the result of "...", the inquiry has found"): theirs, not its
+                        held = below is not None and below.dep_ == "ccomp"
+                        weak = subject if weak is None or held else weak
             if node.head.i == node.i:
                 break
-            node = node.head
+            below, node = node, node.head
         if unsaid is not None:
             return _phrase(unsaid)
     speech = [t for t in doc if speech_word(t.text) and t.pos_ == "VERB" and not inside(t)]
@@ -220,7 +225,7 @@ def speaker_phrase(doc: Doc, start: int, end: int, others: Sequence[tuple[int, i
         speech = [t for t in speech if not _subordinate(t)]
     for verb in sorted(speech, key=lambda t: min(abs(t.idx - start), abs(t.idx - end))):
         subject = _subject(verb, inside)
-        if subject is not None:
+        if subject is not None and not _declared(subject, verb):
             return _phrase(subject)
     after = _after_quote(doc, start, end, inside)
     if after is not None:
@@ -309,6 +314,21 @@ def _inverted(verb: Token, start: int, inside: object) -> Token | None:
     )
 
 
+def _set_off(verb: Token) -> bool:
+    """A speech verb opening a stretch set off by a comma ("X, said Y, ...")."""
+    return verb.i > 0 and verb.doc[verb.i - 1].text == "," and speech_word(verb.text)
+
+
+def _declared(subject: Token, verb: Token) -> bool:
+    """The passive subject of ``verb`` itself (no agent named): what was said of it, not who said it
+    ("the fire had been declared a ...", "the plan was described as ..."); unless a verb of saying
+    under it is the subject's own ("X was quoted as saying", "Y was heard telling")."""
+    if subject.dep_ != "nsubjpass" or subject.head.i != verb.i:
+        return False
+    below = (g for c in verb.children for g in (c, *c.children) if g.i > verb.i)
+    return not any(g.pos_ == "VERB" and speech_word(g.text) for g in below)
+
+
 def _unsaid(verb: Token) -> bool:
     """A speech verb in the infinitive under another verb ("X was planning to announce '...'",
     "Y is expected to say"): words not yet spoken are the reporter's account of them, so a
@@ -369,6 +389,9 @@ def _subject(verb: Token, inside: object) -> Token | None:
         # tagger read as a verb is a name)
         subjects = [c for c in kids if c.dep_ in _SUBJECTS and c.pos_ != "ADV" and not _clausal(c)]
         subject = min(subjects, key=lambda c: abs(c.i - node.i)) if subjects else None
+        if subject is not None and subject.i < node.i and _set_off(node):
+            # 'That missile, said judge Ada Voss, was fired ...': the one after the verb said it
+            subject = next((c for c in subjects if c.i > node.i), subject)
         if subject is not None and subject.lower_ in {"who", "whom"}:
             # 'an academic named X, who ... and who worked the crowd': the one the clause is about
             clause = next((a for a in (node, *node.ancestors) if a.dep_ == "relcl"), None)

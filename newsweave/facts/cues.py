@@ -55,6 +55,8 @@ _ABBREV_DOT = re.compile(
     r"\b(Sgt|Mr|Mrs|Ms|Dr|Lt|Col|Gen|Capt|Rep|Sen|Gov|Cpl|Pvt|St|Jr|Sr|Prof|Rev|Maj|Det|Const|Supt|Insp|Cmdr|Adm)\."
 )
 _INITIAL = re.compile(r"\b([A-Z])\.(?=[ \t]*[A-Z])")  # "Virgie M. Rollins": an initial, not a full stop
+_RELATIVE_END = re.compile(r"\b(?:that|which)\s*$", re.IGNORECASE)
+_FINITE = re.compile(r"\b(?:was|were|is|are|has|have|had|will|would)\b")
 _AUX = word_set("has have had is was are were also later then who which and but")
 
 
@@ -126,6 +128,8 @@ def head_speaker(head: str, speakers: Speakers, at: int) -> str | None:
     if relayed is not None:
         return relayed
     verbs = list(_HEAD_VERB.finditer(head))
+    if verbs and _RELATIVE_END.search(head, 0, verbs[-1].start()) and _FINITE.search(head, verbs[-1].end()):
+        return None  # 'The flood that claimed 12 lives was the result of "...": a relative clause's verb
     if verbs:
         chunks = re.split(r"(?<!\d),(?!\d)|[;:“”\"]", head[: verbs[-1].start()])  # "$200,000" is one
         if verbs[-1].group().endswith("ing") and _clause(

@@ -504,6 +504,7 @@ def _join_split(text: str, segments: list[_Segment]) -> list[_Found]:
 
 
 _INTERRUPTION = 40  # words: an attribution longer than this is a sentence of its own
+_BE = word_set("be been being is are was were")
 
 
 def _interrupted(text: str, prev: _Segment, seg: _Segment) -> bool:
@@ -519,7 +520,10 @@ def _interrupted(text: str, prev: _Segment, seg: _Segment) -> bool:
     inside = between.strip(" ’'\"”").rstrip(".,:;—–- ").split()
     if not words or len(words) > _INTERRUPTION or re.search(r"\n|[“”\"]", between.strip(" ’'\"”")):
         return False
-    return not any(map(_ends_sentence, inside[:-1])) and any(speech_word(w) for w in words)
+    said = [k for k, w in enumerate(words) if speech_word(w)]
+    # 'what has been described as "..."': a passive with no one saying it attributes nothing
+    active = [k for k in said if not (k and words[k - 1].lower() in _BE and "by" not in words[k + 1 :])]
+    return not any(map(_ends_sentence, inside[:-1])) and bool(active)
 
 
 def _ends_sentence(token: str) -> bool:
