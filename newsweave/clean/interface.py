@@ -15,6 +15,7 @@ from newsweave.clean.lexicon import load_lines, load_words
 
 # a short line made only of these is interface (alongside the English ``ui_words.txt``)
 WORDS = load_words("ui_words_intl.txt")
+ALL_WORDS = load_words("ui_words.txt") | WORDS  # English and the other languages' (junk rules, model)
 
 # whole lines (lower case, punctuation at the ends stripped)
 PHRASES = load_lines("ui_phrases_intl.txt")

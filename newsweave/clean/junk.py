@@ -18,12 +18,11 @@ from functools import lru_cache
 
 from newsweave.clean import interface
 from newsweave.clean.dates import strip_times
-from newsweave.clean.lexicon import load_words
 from newsweave.clean.line_shape import ends_sentence
 from newsweave.clean.metadata import date_line, is_name, tag_line
 from newsweave.clean.outlets import is_known_outlet
 
-UI_WORDS = load_words("ui_words.txt") | interface.WORDS  # English, then the other languages'
+UI_WORDS = interface.ALL_WORDS
 UI_PHRASES = frozenset(
     [
         "from our partner",

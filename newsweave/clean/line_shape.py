@@ -18,12 +18,12 @@ from itertools import repeat
 from operator import itemgetter
 from pathlib import Path
 
-from newsweave.clean.lexicon import load_words
+from newsweave.clean import interface
 
 PROSE_WORDS = 8  # a line of prose has at least this many words ...
 PROSE_STOP = 0.15  # ... this share of stop words (where the language has a stop list) ...
 LONG_WORDS = 25  # ... and ends like a sentence, unless it is this long
-_UI = load_words("ui_words.txt") | load_words("ui_words_intl.txt")  # as clean.junk.UI_WORDS
+_UI = interface.ALL_WORDS
 _ENDS = ".!?…。！？؟"  # a sentence ends with one of these ...
 _CLOSERS = "\"'”’»)]"  # ... before any closing quotes and brackets
 _QUOTE_START = re.compile(r"^[\"'“‘«„]")
