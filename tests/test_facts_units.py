@@ -179,6 +179,36 @@ def test_what_a_figure_counts(text: str, lang: str, value: float, unit: str, par
 
 
 @pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("The valley was hit by a fresh tremor measuring 4.2 on the Richter scale on Monday.", "en"),
+        ("La secousse, d’une magnitude d’au moins 5.9, a réveillé la vallée.", "fr"),
+        ("Das Beben der Stärke von mehr als 5 hat die Täler erschüttert.", "de"),
+    ],
+)
+def test_a_scale_word_a_few_function_words_away_makes_a_magnitude(text: str, lang: str) -> None:
+    found = find_claims(text, lang, None, DateResolver(None))
+    assert [c.unit_concept for c in found] == ["magnitude"]
+
+
+def test_a_scale_word_that_ends_the_window_belongs_to_the_next_figure() -> None:
+    found = find_claims("The storm killed 12 in a magnitude 6 quake zone.", "en", None, DateResolver(None))
+    assert found[0].unit_concept == "people"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The quake, which measured 6.4 according to the Kestria seismic institute, toppled homes.",
+        "The council said 12,000 spent the night in schools.",
+    ],
+)
+def test_no_word_after_a_figure_that_cannot_name_what_it_counts(text: str) -> None:
+    units = {c.unit_concept for c in find_claims(text, "en", None, DateResolver(None))}
+    assert not units & {"according", "spent"}
+
+
+@pytest.mark.parametrize(
     ("text", "name", "written"),
     [
         (

@@ -330,7 +330,7 @@ def _sentence_claims(s: str, digits_only: str, lang: str, index: EntityIndex | N
         if s[: f.start].rstrip().endswith(("$", "€", "£")):
             unit = unit_c = s[: f.start].rstrip()[-1]
         if unit is None:
-            unit, unit_c, implied = unit_before(left if prev_f else s[: f.start])
+            unit, unit_c, implied = unit_before(left if prev_f else s[: f.start], lang)
         nationals = _nationals(right, index) if index is not None and lang == "en" else None
         noun = _NOUN_AFTER.match(right, len(right.split()[0]) + 1) if nationals is not None else None
         demonym = nationals is not None and (noun is None or noun.group(1) in stop_words("en"))

@@ -29,7 +29,7 @@ _STOP = word_set(
     said says say and or but than as who that which this these those its their his her our them it into
     over under after before during since until about while when where there here per what amid among
     across against despite following within without toward towards upon via behind beyond near
-    through throughout because if so yet then also out up down off
+    through throughout because if so yet then also out up down off according
     en a y et und e na o u le la les el los las des du dans sur à ya wa kwa katika ni de
     """
 )
@@ -40,7 +40,9 @@ _SKIP_ADJ = word_set(
     """
 )
 # Irregular participles: a word like these right after a figure is a verb, not what it counts.
-_PARTICIPLES = word_set("sold made built left fled found held lost won hit seen taken given known shown")
+_PARTICIPLES = word_set(
+    "sold made built left fled found held lost won hit seen taken given known shown spent"
+)
 _NUMBER_OF = re.compile(r"\b(?:number|total|tally|count)\s+of\s+((?:[\w'’\-]+\s+){0,2}[\w'’\-]+)", re.I)
 # The number of what, after the figure (Romance and German word order): "a 17 el número de
 # víctimas", "à 30 le nombre de morts", "auf 159 die Zahl der Toten".
@@ -182,6 +184,10 @@ def unit_after(right: str, lang: str = "en") -> Unit:
         return number_of.group(1).lower(), *UNIT_CONCEPTS[c]
     right = _OF_THE.sub(" ", right, count=1)  # "2.5 million of the devices", "2,5 millions de modèles"
     tokens = TOKEN.findall(right)[:6]
+    # "4.5 on the Richter scale"; a scale word ending the window is the next figure's ("12 in a magnitude 6")
+    scale = _scale_word(tokens[:-1], lang)
+    if scale is not None:
+        return scale, "magnitude", None
     if lang != "en":
         if tokens and tokens[0].lower() in _ORDINALS:  # "les 48 premières heures": the hours are counted
             right, tokens = right.lstrip()[len(tokens[0]) :], tokens[1:]
@@ -245,7 +251,21 @@ def unit_after(right: str, lang: str = "en") -> Unit:
     return None, None, None
 
 
-def unit_before(left: str) -> Unit:
+def _scale_word(words: list[str], lang: str) -> str | None:
+    """The magnitude word among the first of ``words`` with only function words before it: "magnitude
+    of at least 6.0", "Stärke von mehr als 6" (read from the figure outwards), "4.5 on the Richter scale"."""
+    stop = stop_words(lang) | _STOP
+    for word in words[:5]:
+        low = _ELIDED.sub("", word.lower()).strip("-")
+        c = concept(low, UNIT_CONCEPTS)
+        if c is not None and UNIT_CONCEPTS[c][0] == "magnitude":
+            return low
+        if low not in stop:
+            return None
+    return None
+
+
+def unit_before(left: str, lang: str = "en") -> Unit:
     """'The death toll ... rose to', 'the number of people who died ... has passed'."""
     last = list(_NUMBER_OF.finditer(left))
     if last:
@@ -254,10 +274,9 @@ def unit_before(left: str) -> Unit:
             c = concept(tok, UNIT_CONCEPTS)
             if c is not None:
                 return tok.lower(), *UNIT_CONCEPTS[c]
-    named = re.search(r"([^\W\d_]+)(?:\s+(?:of|de|di|von))?\s*$", left)
-    scale = concept(named.group(1), UNIT_CONCEPTS) if named else None
-    if named and scale and UNIT_CONCEPTS[scale][0] == "magnitude":  # "magnitude 7.8", "Stärke 4,5"
-        return named.group(1).lower(), "magnitude", None
+    scale = _scale_word(TOKEN.findall(left)[::-1], lang)  # "magnitude 7.8", "Stärke 4,5"
+    if scale is not None:
+        return scale, "magnitude", None
     for tok in reversed(TOKEN.findall(left)[-16:]):
         c = concept(tok, UNIT_CONCEPTS)
         if c is not None and UNIT_CONCEPTS[c][1] is not None:
