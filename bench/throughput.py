@@ -7,7 +7,8 @@ stories; realworld_dev: scraped pages) plus 2,000-character page excerpts of the
 written as text files to a temporary folder; nothing of it is committed. Reported:
 - `newsweave brief CORPUS` end to end (a subprocess: start-up included): articles/s (the fastest
   of ``--repeat`` runs: the machine is shared), its CPU time and peak RSS of driver and pool
-  worker; and the same on the distinct documents alone;
+  worker; and the same on the distinct documents alone, and on ~930 distinct real scraped pages
+  in one JSONL (the floor's own kind of pile; ``build_real_jsonl``);
 - time per stage, one after the other in one process on one core (read + clean + grouping
   features, grouping, NER once per story, facts across sources, summary, the JSON output);
 - the per-article stage of ``ingest`` (read, clean, NER) on the local engine and on Dask with 1
@@ -75,6 +76,26 @@ def build_corpus(out: Path, limit: int | None, excerpts: int = 0) -> int:
         (out / f"excerpt-{story.name}").write_text(_excerpt(story.read_text("utf-8")), "utf-8")
         n += 1
     return n
+
+
+REAL_PAGES = 930  # the issues' floor: ~930 distinct real articles in one JSONL
+
+
+def build_real_jsonl(out: Path, n: int = REAL_PAGES) -> int:
+    """``n`` distinct real scraped pages as one JSONL (``id``, ``url``, ``text``): realworld_dev and
+    dev2, L3S-GN1's dev half (pages rendered to text, furniture in), then PolNeAR articles; built
+    at run time, never committed. Returns the count."""
+    written = 0
+    with out.open("w", encoding="utf-8") as fh:
+        for name in ("realworld_dev", "realworld_dev2", "l3s_dev", "polnear_dev", "polnear_train"):
+            for line in (SHARED / f"{name}.jsonl").read_text("utf-8").splitlines():
+                if written >= n:
+                    return written
+                row = json.loads(line)
+                page = {"id": f"{name}-{row['id']}", "url": row.get("url") or "", "text": row["text"]}
+                fh.write(json.dumps(page) + "\n")
+                written += 1
+    return written
 
 
 def _load() -> str:
@@ -260,6 +281,11 @@ def main() -> None:
         n_distinct = build_corpus(distinct_dir, args.limit)
         distinct = min((time_brief(distinct_dir, n_distinct) for _ in range(max(1, args.repeat))),
                        key=lambda b: float(b["seconds"]))
+        real_dir = Path(tmp) / "real"
+        real_dir.mkdir()
+        n_real = build_real_jsonl(real_dir / "pages.jsonl")
+        real = min((time_brief(real_dir, n_real) for _ in range(max(1, args.repeat))),
+                   key=lambda b: float(b["seconds"]))
         from threadpoolctl import threadpool_limits
 
         with threadpool_limits(1):  # one BLAS thread, as on a pool worker (engine.pool)
@@ -286,6 +312,9 @@ def main() -> None:
         f"{brief['seconds']:.1f} s, **{brief['rate']:.1f} articles/s** (floor ≥ 35) | {brief['load']} |",
         f"| the same on the {n_distinct} distinct documents alone | {distinct['seconds']:.1f} s, "
         f"**{distinct['rate']:.1f} articles/s** | {distinct['load']} |",
+        f"| the same on {n_real} distinct real scraped pages in one JSONL (realworld_dev, dev2, L3S-GN1 "
+        f"dev half, PolNeAR: the floor's own kind of pile) | {real['seconds']:.1f} s, "
+        f"**{real['rate']:.1f} articles/s** (floor ≥ 35) | {real['load']} |",
         f"| CPU time of the {n}-article run (driver + pool workers) | {brief['cpu']:.1f} s "
         f"({n / float(brief['cpu']):.1f} articles per CPU-second) | |",
         f"| peak RSS of `brief`: driver / largest pool worker | {brief['rss_mb']:.0f} MB / "
