@@ -140,10 +140,10 @@ def title_start(text: str, start: int) -> int:
 # layers: on 480 real scraped articles tagged 60 to a call (as briefing tasks call it), one core,
 # batches of 60 took 11.4-11.8 CPU s, of 32 8.9-9.2 s, of 16 or 8 about the same; the same entities.
 NER_BATCH = 32
-
-
 _PIECE = re.compile(r"[^\n.!?]+(?:[.!?]+[\"'”’)]*|$)", re.M)  # a sentence, or what is left of a line
 _FIRST_WORD = re.compile(r"[\W\d_]*([^\W\d_]+)")
+
+
 def _nameless(piece: str) -> bool:
     """A sentence that cannot name anyone: no capital letter but the first word's, and that word
     a function word ("The", "It", "But") -- nothing a kept label (``KEEP``) could tag."""
