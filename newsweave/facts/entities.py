@@ -140,40 +140,16 @@ def title_start(text: str, start: int) -> int:
 # layers: on 480 real scraped articles tagged 60 to a call (as briefing tasks call it), one core,
 # batches of 60 took 11.4-11.8 CPU s, of 32 8.9-9.2 s, of 16 or 8 about the same; the same entities.
 NER_BATCH = 32
-_PIECE = re.compile(r"[^\n.!?]+(?:[.!?]+[\"'”’)]*|$)", re.M)  # a sentence, or what is left of a line
-_FIRST_WORD = re.compile(r"[\W\d_]*([^\W\d_]+)")
-
-
-def _nameless(piece: str) -> bool:
-    """A sentence that cannot name anyone: no capital letter but the first word's, and that word
-    a function word ("The", "It", "But") -- nothing a kept label (``KEEP``) could tag."""
-    from newsweave.clean.line_shape import stop_words  # cached per language
-
-    first = _FIRST_WORD.match(piece)
-    if first is None or any(c.isupper() for c in piece[first.end() :]):
-        return False
-    return first.group(1).lower() in stop_words("en")
-
-
-def masked(text: str) -> str:
-    """``text`` with its nameless sentences (``_nameless``) blanked, offsets kept: NER need not
-    read them (about a tenth of news text)."""
-    out = list(text)
-    for m in _PIECE.finditer(text):
-        if _nameless(m.group()):
-            out[m.start() : m.end()] = " " * (m.end() - m.start())
-    return "".join(out)
 
 
 def tag(texts: Sequence[str]) -> list[list[Mention]]:
-    """spaCy NER over ``texts`` in one batched pass (the default tagger; any other may be passed);
-    sentences that can name no one are not read (``masked``)."""
+    """spaCy NER over ``texts`` in one batched pass (the default tagger; any other may be passed)."""
     from newsweave.nlp.models import load_spacy
 
     nlp = load_spacy(("ner",))
     return [
-        [Mention(text[e.start_char : e.end_char], e.label_, e.start_char, e.end_char) for e in doc.ents]
-        for text, doc in zip(texts, nlp.pipe([masked(t) for t in texts], batch_size=NER_BATCH), strict=True)
+        [Mention(e.text, e.label_, e.start_char, e.end_char) for e in doc.ents]
+        for doc in nlp.pipe(texts, batch_size=NER_BATCH)
     ]
 
 
