@@ -254,13 +254,12 @@ def unit_after(right: str, lang: str = "en") -> Unit:
 def _scale_word(words: list[str], lang: str) -> str | None:
     """The magnitude word among the first of ``words`` with only function words before it: "magnitude
     of at least 6.0", "Stärke von mehr als 6" (read from the figure outwards), "4.5 on the Richter scale"."""
-    stop = stop_words(lang) | _STOP
     for word in words[:5]:
         low = _ELIDED.sub("", word.lower()).strip("-")
         c = concept(low, UNIT_CONCEPTS)
         if c is not None and UNIT_CONCEPTS[c][0] == "magnitude":
             return low
-        if low not in stop:
+        if low not in _STOP and low not in stop_words(lang):
             return None
     return None
 
@@ -274,10 +273,11 @@ def unit_before(left: str, lang: str = "en") -> Unit:
             c = concept(tok, UNIT_CONCEPTS)
             if c is not None:
                 return tok.lower(), *UNIT_CONCEPTS[c]
-    scale = _scale_word(TOKEN.findall(left)[::-1], lang)  # "magnitude 7.8", "Stärke 4,5"
+    tokens = TOKEN.findall(left)
+    scale = _scale_word(tokens[::-1], lang)  # "magnitude 7.8", "Stärke 4,5"
     if scale is not None:
         return scale, "magnitude", None
-    for tok in reversed(TOKEN.findall(left)[-16:]):
+    for tok in reversed(tokens[-16:]):
         c = concept(tok, UNIT_CONCEPTS)
         if c is not None and UNIT_CONCEPTS[c][1] is not None:
             unit, verb = UNIT_CONCEPTS[c]
